@@ -1,0 +1,19 @@
+import { redirect } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { ConsoleShell } from '@/components/console-shell';
+import { NoAccess } from '@/components/no-access';
+import { getConsolePrincipal, isSecurityDisabled } from '@/server/auth/console-session';
+import { ADMIN_PERMISSION } from '@/server/permissions';
+
+export const dynamic = 'force-dynamic';
+
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const principal = await getConsolePrincipal();
+  if (!principal) redirect('/login');
+  if (!principal.permissions.has(ADMIN_PERMISSION)) return <NoAccess username={principal.username} />;
+  return (
+    <ConsoleShell username={principal.username} securityDisabled={isSecurityDisabled()}>
+      {children}
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,123 @@
+// Users, groups, their permissions and memberships, API tokens, audit records and login throttling.
+import { relations, sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => bigserial('id', { mode: 'number' }).primaryKey();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Direct permission codes, sorted. */
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Bumped when the user is disabled or the password is reset: every token carrying an older value dies. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('groups_code_key').on(t.code)],
+);
+
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('user_groups_group_id_idx').on(t.groupId)],
+);
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** SHA-256 of the secret, hex. The secret itself is shown once and never stored. */
+    tokenHash: text('token_hash').notNull(),
+    /** The user's token_version when the token was made; a later reset or disable makes it stale. */
+    userTokenVersion: integer('user_token_version').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
+    index('api_tokens_user_id_idx').on(t.userId),
+  ],
+);
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Pages are read newest first by id (ids grow with time), optionally for one actor or action.
+    index('audit_events_actor_idx').on(t.actor, t.id.desc()),
+    index('audit_events_action_idx').on(t.action, t.id.desc()),
+  ],
+);
+
+/** Failed sign-ins per (lower-cased) username; kept in the database so that every instance sees them. */
+export const loginFailures = pgTable('login_failures', {
+  usernameKey: text('username_key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+});
+
+export const usersRelations = relations(users, ({ many }) => ({ memberships: many(userGroups) }));
+export const groupsRelations = relations(groups, ({ many }) => ({ memberships: many(userGroups) }));
+export const userGroupsRelations = relations(userGroups, ({ one }) => ({
+  user: one(users, { fields: [userGroups.userId], references: [users.id] }),
+  group: one(groups, { fields: [userGroups.groupId], references: [groups.id] }),
+}));

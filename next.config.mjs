@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Native and database packages are loaded by Node at run time, never bundled: the API server
+  // (server/http.ts) and Next's routes must share one database handle (see db/client.ts).
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/argon2'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  typedRoutes: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,217 @@
+// Serves /api/* (REST through trpc-to-openapi, tRPC, health, OpenAPI, API reference) on plain Node http.
+// Next's request pipeline costs about five times the CPU of a whole procedure here (docs: stack.md).
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { TRPCError } from '@trpc/server';
+import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
+import { sql } from 'drizzle-orm';
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import type { Database } from '../db/client';
+import {
+  DomainError,
+  domainErrorOf,
+  payloadTooLarge,
+  problemOf,
+  validationError,
+  type Problem,
+} from './errors';
+import { getOpenApiDocument } from './openapi';
+import { appRouter, restProcedures } from './routers';
+import { createContext } from './trpc';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+type ApiRequest = IncomingMessage & { body?: unknown; requestId?: string; bodyError?: DomainError };
+
+const successStatusByPath = new Map(
+  restProcedures.filter((p) => p.successStatus).map((p) => [p.procedurePath, p.successStatus]),
+);
+
+function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json') {
+  res.statusCode = status;
+  res.setHeader('Content-Type', contentType);
+  res.end(JSON.stringify(body));
+}
+
+function sendProblem(res: ServerResponse, problem: Problem, headers: Record<string, string> = {}) {
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  sendJson(res, problem.status, problem, 'application/problem+json');
+}
+
+/** Reads a JSON body of at most 64 KiB. An empty body is `{}` (the seed's reopen has none). */
+async function readJsonBody(req: ApiRequest): Promise<{ body: unknown } | { tooLarge: true }> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) return { tooLarge: true };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return { tooLarge: true };
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text.trim()) return { body: {} };
+  try {
+    const body = JSON.parse(text);
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      req.bodyError = validationError('The request body must be a JSON object', [
+        { field: '(body)', message: 'must be a JSON object' },
+      ]);
+      return { body: {} };
+    }
+    return { body };
+  } catch {
+    req.bodyError = validationError('The request body is not valid JSON', [
+      { field: '(body)', message: 'is not valid JSON' },
+    ]);
+    return { body: {} };
+  }
+}
+
+function errorHeaders(errors: TRPCError[]): Record<string, string> {
+  return domainErrorOf(errors[0])?.headers ?? {};
+}
+
+function logIfInternal(error: TRPCError, requestId: string | undefined, where: string) {
+  if (!domainErrorOf(error) && (error.code === 'INTERNAL_SERVER_ERROR' || !error.code)) {
+    console.error(`[${requestId}] ${where}:`, error.cause ?? error);
+  }
+}
+
+/** The adapter writes its own error shape; ours rides in it as `problem` (see errorFormatter) and replaces it. */
+function answerErrorsAsProblems(res: ServerResponse) {
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((chunk?: unknown, ...rest: unknown[]): ServerResponse => {
+    if (res.statusCode >= 400 && typeof chunk === 'string') {
+      try {
+        const problem = JSON.parse(chunk).problem as Problem | undefined;
+        if (problem) {
+          res.statusCode = problem.status;
+          res.setHeader('Content-Type', 'application/problem+json');
+          return end(JSON.stringify(problem), ...rest);
+        }
+      } catch {
+        // not JSON: leave it as it is
+      }
+    }
+    return end(chunk, ...rest);
+  }) as ServerResponse['end'];
+}
+
+const credentialsOf = (req: IncomingMessage) => ({
+  authorization: req.headers.authorization,
+  cookie: req.headers.cookie,
+});
+
+const swaggerDir = path.join(process.cwd(), 'node_modules', 'swagger-ui-dist');
+const DOCS_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>API reference · BPM Admin Console</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<body><div id="ui"></div><script src="/api/docs/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>`;
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#ui', deepLinking: true, persistAuthorization: true });`;
+const DOCS_ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css',
+  'swagger-ui-bundle.js': 'text/javascript',
+};
+
+export function createApiHandler(database: Database) {
+  const { db } = database;
+
+  const rest = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    maxBodySize: MAX_BODY_BYTES,
+    createContext: ({ req }) => {
+      const r = req as ApiRequest;
+      return createContext({
+        db,
+        credentials: credentialsOf(r),
+        requestId: r.requestId,
+        bodyError: r.bodyError,
+      });
+    },
+    responseMeta: ({ paths, errors }) => {
+      if (errors.length) {
+        return { status: problemOf(errors[0], '').status, headers: errorHeaders(errors as TRPCError[]) };
+      }
+      const status = paths?.[0] ? successStatusByPath.get(paths[0]) : undefined;
+      return status ? { status } : {};
+    },
+    onError: ({ error, req, path: p }) =>
+      logIfInternal(error, (req as ApiRequest).requestId, `REST ${p ?? req.url}`),
+  });
+
+  async function health(res: ServerResponse) {
+    try {
+      await Promise.race([
+        db.execute(sql`select 1`),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+      ]);
+      sendJson(res, 200, { status: 'ok', database: 'ok' });
+    } catch {
+      sendJson(res, 503, { status: 'unavailable', database: 'down' });
+    }
+  }
+
+  async function docs(res: ServerResponse, file: string): Promise<void> {
+    const name = file.replace(/^\//, '');
+    if (name === '' || name === 'init.js') {
+      res.setHeader('Content-Type', name ? 'text/javascript' : 'text/html; charset=utf-8');
+      res.end(name ? DOCS_INIT : DOCS_HTML);
+      return;
+    }
+    const type = DOCS_ASSETS[name];
+    if (!type) return sendProblem(res, problemOf(new TRPCError({ code: 'NOT_FOUND' }), ''));
+    res.setHeader('Content-Type', type);
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.end(await readFile(path.join(swaggerDir, name)));
+  }
+
+  return async function handleApi(req: ApiRequest, res: ServerResponse): Promise<void> {
+    const requestId = randomUUID();
+    req.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const pathname = url.pathname;
+    try {
+      if (pathname === '/api/health') return await health(res);
+      if (pathname === '/api/openapi.json') return sendJson(res, 200, getOpenApiDocument());
+      if (pathname === '/docs' || pathname === '/api/docs' || pathname.startsWith('/api/docs/')) {
+        return await docs(res, pathname.replace(/^\/(api\/)?docs/, ''));
+      }
+      if (pathname.startsWith('/api/trpc/') || pathname === '/api/trpc') {
+        return await nodeHTTPRequestHandler({
+          router: appRouter,
+          req,
+          res,
+          path: pathname.slice('/api/trpc/'.length),
+          maxBodySize: MAX_BODY_BYTES,
+          createContext: () => createContext({ db, credentials: credentialsOf(req), requestId }),
+          responseMeta: ({ errors }) => (errors.length ? { headers: errorHeaders(errors) } : {}),
+          onError: ({ error, path: p }) => logIfInternal(error, requestId, `tRPC ${p}`),
+        });
+      }
+
+      // REST: the adapter sees the path without /api and a body we have already read and checked.
+      req.url = req.url!.slice('/api'.length) || '/';
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        const read = await readJsonBody(req);
+        if ('tooLarge' in read) {
+          res.setHeader('Connection', 'close');
+          return sendProblem(res, problemOf(payloadTooLarge(MAX_BODY_BYTES), requestId));
+        }
+        req.body = read.body;
+        req.headers['content-type'] = 'application/json';
+      }
+      answerErrorsAsProblems(res);
+      await rest(req, res);
+    } catch (error) {
+      console.error(`[${requestId}] ${req.method} ${pathname}:`, error);
+      if (!res.headersSent) sendProblem(res, problemOf(error, requestId));
+      else res.end();
+    }
+  };
+}

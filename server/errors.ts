@@ -1,0 +1,154 @@
+// Domain errors, and the one mapping that turns any error into a problem document (contract section 3).
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { ZodError } from 'zod';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface Problem {
+  type: 'about:blank';
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  errors: FieldError[];
+  requestId?: string;
+}
+
+type DomainErrorKind =
+  | 'VALIDATION_FAILED'
+  | 'NOT_RETRYABLE'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'INVALID_STATE'
+  | 'LAST_ADMIN'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'RATE_LIMITED';
+
+const KINDS: Record<DomainErrorKind, { status: number; title: string; trpc: TRPC_ERROR_CODE_KEY }> = {
+  VALIDATION_FAILED: { status: 400, title: 'Bad Request', trpc: 'BAD_REQUEST' },
+  NOT_RETRYABLE: { status: 400, title: 'Bad Request', trpc: 'BAD_REQUEST' },
+  UNAUTHENTICATED: { status: 401, title: 'Unauthorized', trpc: 'UNAUTHORIZED' },
+  FORBIDDEN: { status: 403, title: 'Forbidden', trpc: 'FORBIDDEN' },
+  NOT_FOUND: { status: 404, title: 'Not Found', trpc: 'NOT_FOUND' },
+  CONFLICT: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
+  INVALID_STATE: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
+  LAST_ADMIN: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'Content Too Large', trpc: 'PAYLOAD_TOO_LARGE' },
+  RATE_LIMITED: { status: 429, title: 'Too Many Requests', trpc: 'TOO_MANY_REQUESTS' },
+};
+
+/** An expected failure with a stable code. Services throw these; nothing else reaches a client as-is. */
+export class DomainError extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly trpcCode: TRPC_ERROR_CODE_KEY;
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly fieldErrors: FieldError[] = [],
+    /** Extra response headers (Retry-After, WWW-Authenticate). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+    ({ status: this.status, title: this.title, trpc: this.trpcCode } = KINDS[kind]);
+  }
+}
+
+export const validationError = (message: string, errors: FieldError[] = []) =>
+  new DomainError('VALIDATION_FAILED', message, errors);
+export const fieldError = (field: string, message: string) =>
+  validationError(`${field}: ${message}`, [{ field, message }]);
+export const notFound = (what: string, id: number | string) =>
+  new DomainError('NOT_FOUND', `${what} ${id} not found`);
+export const conflict = (message: string, errors: FieldError[] = []) =>
+  new DomainError('CONFLICT', message, errors);
+export const invalidState = (message: string) => new DomainError('INVALID_STATE', message);
+export const lastAdmin = () =>
+  new DomainError(
+    'LAST_ADMIN',
+    'This change would leave no enabled user holding ACCESS_BPM_ADMIN; grant it to someone else first',
+  );
+export const notRetryable = (message: string) => new DomainError('NOT_RETRYABLE', message);
+export const unauthenticated = (message = 'A valid bearer token is required') =>
+  new DomainError('UNAUTHENTICATED', message, [], { 'WWW-Authenticate': 'Bearer' });
+export const forbidden = (message: string) => new DomainError('FORBIDDEN', message);
+export const payloadTooLarge = (limitBytes: number) =>
+  new DomainError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limitBytes} bytes`);
+export const rateLimited = (retryAfterSeconds: number) =>
+  new DomainError(
+    'RATE_LIMITED',
+    `Too many failed sign-in attempts; try again in ${retryAfterSeconds} seconds`,
+    [],
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+
+/** tRPC keeps a TRPCError thrown from a procedure; this one carries the domain error as its cause. */
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: error.trpcCode, message: error.message, cause: error });
+}
+
+function zodFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.join('.') : '(body)',
+    message: issue.message,
+  }));
+}
+
+/** The domain error behind any error tRPC hands us, or undefined when there is none. */
+export function domainErrorOf(error: unknown): DomainError | undefined {
+  for (let e = error; e instanceof Error; e = (e as Error).cause) {
+    if (e instanceof DomainError) return e;
+    if (e instanceof ZodError) {
+      const errors = zodFieldErrors(e);
+      return validationError(errors.map((x) => `${x.field}: ${x.message}`).join('; '), errors);
+    }
+  }
+  return undefined;
+}
+
+/** The one mapping from an error to a problem document. Unknown errors become a 500 that says nothing. */
+export function problemOf(error: unknown, requestId: string): Problem {
+  const domain = domainErrorOf(error);
+  if (domain) {
+    return {
+      type: 'about:blank',
+      title: domain.title,
+      status: domain.status,
+      detail: domain.message,
+      code: domain.kind,
+      errors: domain.fieldErrors,
+    };
+  }
+  if (error instanceof TRPCError) {
+    const known: Partial<Record<TRPC_ERROR_CODE_KEY, [number, string, string, string]>> = {
+      NOT_FOUND: [404, 'Not Found', 'NOT_FOUND', 'No such resource'],
+      PARSE_ERROR: [400, 'Bad Request', 'VALIDATION_FAILED', 'The request body is not valid JSON'],
+      METHOD_NOT_SUPPORTED: [405, 'Method Not Allowed', 'METHOD_NOT_ALLOWED', 'Method not allowed here'],
+      PAYLOAD_TOO_LARGE: [413, 'Content Too Large', 'PAYLOAD_TOO_LARGE', 'Request body too large'],
+      UNSUPPORTED_MEDIA_TYPE: [
+        415,
+        'Unsupported Media Type',
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send application/json',
+      ],
+    };
+    const k = known[error.code];
+    if (k) return { type: 'about:blank', status: k[0], title: k[1], code: k[2], detail: k[3], errors: [] };
+  }
+  return {
+    type: 'about:blank',
+    title: 'Internal Server Error',
+    status: 500,
+    detail: 'An unexpected error occurred; quote the request id when reporting it',
+    code: 'INTERNAL',
+    errors: [],
+    requestId,
+  };
+}

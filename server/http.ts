@@ -1,0 +1,77 @@
+// The process entry: one Node http server. /api/* (but /api/auth/*) goes to the API handler,
+// everything else (pages, next-auth) to Next's request handler; in development and production alike.
+import http from 'node:http';
+import next from 'next';
+
+const dev = process.argv.includes('--dev');
+(process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= '1';
+(process.env as Record<string, string>).NODE_ENV ??= dev ? 'development' : 'production';
+
+const { getEnv } = await import('./env');
+const { openDatabase, setProcessDatabase } = await import('../db/client');
+const { bootstrapAdmin } = await import('./auth/bootstrap');
+const { getAuthSecret } = await import('./auth/secret');
+
+const env = getEnv();
+getAuthSecret(); // fail at start, not at the first sign-in
+
+const opening = openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+setProcessDatabase(opening);
+const database = await opening;
+await bootstrapAdmin(database.db);
+console.log(
+  `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`}`,
+);
+
+if (env.SECURITY_DISABLED) {
+  console.warn(
+    '\n!!! SECURITY_DISABLED=true: authentication is OFF. Every request acts as "anonymous" with all permissions.' +
+      '\n!!! Never run this way where anyone else can reach the service.\n',
+  );
+}
+
+const app = next({ dev, dir: process.cwd() });
+await app.prepare();
+const handleNext = app.getRequestHandler();
+// Imported after prepare(): anything that touches next-auth must load once Next is ready (stack.md).
+const { createApiHandler } = await import('./api-handler');
+const handleApi = createApiHandler(database);
+
+function isApiPath(url: string): boolean {
+  if (url.startsWith('/api/auth/') || url === '/api/auth') return false;
+  return (
+    url === '/api' ||
+    url.startsWith('/api/') ||
+    url.startsWith('/api?') ||
+    url === '/docs' ||
+    url.startsWith('/docs?')
+  );
+}
+
+const server = http.createServer((req, res) => {
+  const url = req.url ?? '/';
+  if (isApiPath(url)) void handleApi(req, res);
+  else void handleNext(req, res);
+});
+
+server.listen(env.PORT, () => {
+  console.log(
+    `BPM Admin Console listening on http://localhost:${env.PORT} (${dev ? 'development' : 'production'})`,
+  );
+  console.log(
+    `  REST API  http://localhost:${env.PORT}/api   reference  http://localhost:${env.PORT}/api/docs`,
+  );
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: shutting down`);
+  server.close();
+  server.closeAllConnections();
+  await database.close().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,263 @@
+// The administration API: the seed's eleven operations plus permissions, API tokens and the audit log.
+import { z } from 'zod';
+import {
+  ApiTokenResponse,
+  AuditPage,
+  AuditQuery,
+  CreateApiTokenRequest,
+  CreatedApiTokenResponse,
+  CreateGroupRequest,
+  CreateUserRequest,
+  GroupResponse,
+  IdInput,
+  ListQuery,
+  PermissionResponse,
+  ResetPasswordRequest,
+  UpdateGroupRequest,
+  UpdateGroupUsersRequest,
+  UpdateUserRequest,
+  UserResponse,
+} from '../schemas/admin';
+import { idParam, noContent } from '../schemas/common';
+import { PERMISSIONS, PERMISSION_CODES } from '../permissions';
+import { createApiToken, listApiTokens, revokeApiToken } from '../services/admin/api-tokens';
+import { listAuditEvents } from '../services/admin/audit';
+import {
+  createGroup,
+  deleteGroup,
+  getGroupUsers,
+  listGroups,
+  updateGroup,
+  updateGroupUsers,
+} from '../services/admin/groups';
+import { createUser, deleteUser, listUsers, resetPassword, updateUser } from '../services/admin/users';
+import { permissionProcedure, router } from '../trpc';
+
+const admin = permissionProcedure('ACCESS_BPM_ADMIN');
+const groupsTag = ['Groups'];
+const usersTag = ['Users'];
+
+export const adminRouter = router({
+  listPermissions: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/permissions',
+        tags: ['Permissions'],
+        summary: 'The permission catalogue',
+      },
+    })
+    .input(z.object({}))
+    .output(z.array(PermissionResponse))
+    .query(() => PERMISSION_CODES.map((code) => ({ code, description: PERMISSIONS[code] }))),
+
+  listGroups: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/groups',
+        operationId: 'listGroups',
+        tags: groupsTag,
+        summary: 'List groups, ordered by id',
+      },
+    })
+    .input(ListQuery)
+    .output(z.array(GroupResponse))
+    .query(({ ctx, input }) => listGroups(ctx.db, input)),
+
+  createGroup: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/groups',
+        operationId: 'createGroup',
+        tags: groupsTag,
+        summary: 'Create a group',
+      },
+    })
+    .input(CreateGroupRequest)
+    .output(GroupResponse)
+    .mutation(({ ctx, input }) => createGroup(ctx.db, ctx.principal, input)),
+
+  updateGroup: admin
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/groups/{id}',
+        operationId: 'updateGroup',
+        tags: groupsTag,
+        summary: 'Update a group (omitted fields keep their value)',
+      },
+    })
+    .input(UpdateGroupRequest.extend({ id: idParam }))
+    .output(GroupResponse)
+    .mutation(({ ctx, input: { id, ...changes } }) => updateGroup(ctx.db, ctx.principal, id, changes)),
+
+  deleteGroup: admin
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/groups/{id}',
+        operationId: 'deleteGroup',
+        tags: groupsTag,
+        summary: 'Delete a group and its memberships',
+      },
+      successStatus: 204,
+    })
+    .input(IdInput)
+    .output(noContent)
+    .mutation(({ ctx, input }) => deleteGroup(ctx.db, ctx.principal, input.id)),
+
+  getGroupUsers: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/groups/{id}/users',
+        operationId: 'getGroupUsers',
+        tags: groupsTag,
+        summary: 'Members of a group',
+      },
+    })
+    .input(IdInput)
+    .output(z.array(UserResponse))
+    .query(({ ctx, input }) => getGroupUsers(ctx.db, input.id)),
+
+  updateGroupUsers: admin
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/groups/{id}/users',
+        operationId: 'updateGroupUsers',
+        tags: groupsTag,
+        summary: 'Replace the members of a group',
+      },
+    })
+    .input(UpdateGroupUsersRequest.extend({ id: idParam }))
+    .output(z.array(UserResponse))
+    .mutation(({ ctx, input }) => updateGroupUsers(ctx.db, ctx.principal, input.id, input.userIds)),
+
+  listUsers: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users',
+        operationId: 'listUsers',
+        tags: usersTag,
+        summary: 'List users, ordered by id',
+      },
+    })
+    .input(ListQuery)
+    .output(z.array(UserResponse))
+    .query(({ ctx, input }) => listUsers(ctx.db, input)),
+
+  createUser: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/users',
+        operationId: 'createUser',
+        tags: usersTag,
+        summary: 'Create a user',
+      },
+    })
+    .input(CreateUserRequest)
+    .output(UserResponse)
+    .mutation(({ ctx, input }) => createUser(ctx.db, ctx.principal, input)),
+
+  updateUser: admin
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/users/{id}',
+        operationId: 'updateUser',
+        tags: usersTag,
+        summary: 'Update a user (omitted fields keep their value)',
+      },
+    })
+    .input(UpdateUserRequest.extend({ id: idParam }))
+    .output(UserResponse)
+    .mutation(({ ctx, input: { id, ...changes } }) => updateUser(ctx.db, ctx.principal, id, changes)),
+
+  deleteUser: admin
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/users/{id}',
+        operationId: 'deleteUser',
+        tags: usersTag,
+        summary: 'Delete a user, their memberships and API tokens',
+      },
+      successStatus: 204,
+    })
+    .input(IdInput)
+    .output(noContent)
+    .mutation(({ ctx, input }) => deleteUser(ctx.db, ctx.principal, input.id)),
+
+  resetPassword: admin
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/users/{id}/password',
+        operationId: 'resetPassword',
+        tags: usersTag,
+        summary: "Set a user's password; their tokens stop working",
+      },
+      successStatus: 204,
+    })
+    .input(ResetPasswordRequest.extend({ id: idParam }))
+    .output(noContent)
+    .mutation(({ ctx, input }) => resetPassword(ctx.db, ctx.principal, input.id, input.password)),
+
+  createApiToken: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/users/{id}/api-tokens',
+        tags: ['API tokens'],
+        summary: 'Create an API token for a user (the secret is shown once)',
+      },
+    })
+    .input(CreateApiTokenRequest.extend({ id: idParam }))
+    .output(CreatedApiTokenResponse)
+    .mutation(({ ctx, input: { id, ...rest } }) => createApiToken(ctx.db, ctx.principal, id, rest)),
+
+  listApiTokens: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users/{id}/api-tokens',
+        tags: ['API tokens'],
+        summary: "A user's API tokens, without secrets",
+      },
+    })
+    .input(IdInput)
+    .output(z.array(ApiTokenResponse))
+    .query(({ ctx, input }) => listApiTokens(ctx.db, input.id)),
+
+  revokeApiToken: admin
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/api-tokens/{tokenId}',
+        tags: ['API tokens'],
+        summary: 'Revoke an API token',
+      },
+      successStatus: 204,
+    })
+    .input(z.object({ tokenId: idParam }))
+    .output(noContent)
+    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, ctx.principal, input.tokenId)),
+
+  listAuditEvents: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/audit-events',
+        tags: ['Audit'],
+        summary: 'Audit records of admin changes, newest first',
+      },
+    })
+    .input(AuditQuery)
+    .output(AuditPage)
+    .query(({ ctx, input }) => listAuditEvents(ctx.db, input)),
+});

@@ -1,0 +1,86 @@
+// API tokens for external systems: created for a user, listed without the secret, revoked (contract section 4).
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { apiTokens, users } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { generateApiToken } from '../../auth/tokens';
+import { fieldError, notFound } from '../../errors';
+import { formatLocalDateTime, formatNullable } from '../../time';
+import { runAdminChange } from './admin-change';
+import { recordAudit } from './audit';
+
+type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+function toView(row: ApiTokenRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    userId: row.userId,
+    createdAt: formatLocalDateTime(row.createdAt),
+    expiresAt: formatNullable(row.expiresAt),
+    lastUsedAt: formatNullable(row.lastUsedAt),
+  };
+}
+
+async function getUser(db: Db, userId: number) {
+  const [user] = await db
+    .select({ id: users.id, username: users.username, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound('User', userId);
+  return user;
+}
+
+export async function createApiToken(
+  db: Db,
+  actor: Principal,
+  userId: number,
+  input: { name: string; expiresAt?: string },
+) {
+  // A local date-time without offset is read in the service's time zone, as it is written.
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+  if (expiresAt && Number.isNaN(expiresAt.getTime()))
+    throw fieldError('expiresAt', 'is not a valid date-time');
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw fieldError('expiresAt', 'must be in the future');
+  const { token, hash } = generateApiToken();
+  return runAdminChange(db, async (tx) => {
+    const user = await getUser(tx, userId);
+    const [row] = await tx
+      .insert(apiTokens)
+      .values({ userId, name: input.name, tokenHash: hash, userTokenVersion: user.tokenVersion, expiresAt })
+      .returning();
+    const view = toView(row);
+    await recordAudit(tx, {
+      actor: actor.username,
+      action: 'api_token.create',
+      targetType: 'api_token',
+      targetId: row.id,
+      after: { ...view, username: user.username },
+    });
+    return { ...view, token };
+  });
+}
+
+export async function listApiTokens(db: Db, userId: number) {
+  await getUser(db, userId);
+  const rows = await db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, userId))
+    .orderBy(asc(apiTokens.id));
+  return rows.map(toView);
+}
+
+export async function revokeApiToken(db: Db, actor: Principal, tokenId: number): Promise<void> {
+  await runAdminChange(db, async (tx) => {
+    const [row] = await tx.delete(apiTokens).where(eq(apiTokens.id, tokenId)).returning();
+    if (!row) throw notFound('API token', tokenId);
+    await recordAudit(tx, {
+      actor: actor.username,
+      action: 'api_token.revoke',
+      targetType: 'api_token',
+      targetId: tokenId,
+      before: toView(row),
+    });
+  });
+}

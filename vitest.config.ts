@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each file opens its own database; two cores run two files at a time.
+    maxWorkers: 2,
+    env: {
+      AUTH_SECRET: 'integration-tests-signing-secret',
+      TZ: 'UTC',
+    },
+  },
+  resolve: { alias: { '@': new URL('.', import.meta.url).pathname } },
+});

@@ -18,7 +18,10 @@ getAuthSecret(); // fail at start, not at the first sign-in
 const opening = openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
 setProcessDatabase(opening);
 const database = await opening;
-await bootstrapAdmin(database.db);
+await bootstrapAdmin(database.db, {
+  username: env.ADMIN_USERNAME,
+  password: env.ADMIN_PASSWORD || undefined,
+});
 console.log(
   `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`}`,
 );

@@ -3,16 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { getEnv } from '../env';
 import { ADMIN_PERMISSION } from '../permissions';
 import { password as passwordSchema } from '../schemas/admin';
 import { hashPassword } from './passwords';
 
-export async function bootstrapAdmin(db: Db, log: (line: string) => void = console.log): Promise<void> {
+export async function bootstrapAdmin(
+  db: Db,
+  admin: { username: string; password?: string },
+  log: (line: string) => void = console.log,
+): Promise<void> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (Number(n) > 0) return;
-  const env = getEnv();
-  let password = env.ADMIN_PASSWORD;
+  let password = admin.password;
   if (password) {
     const check = passwordSchema.safeParse(password);
     if (!check.success) throw new Error(`ADMIN_PASSWORD ${check.error.issues[0].message}`);
@@ -22,7 +24,7 @@ export async function bootstrapAdmin(db: Db, log: (line: string) => void = conso
   const inserted = await db
     .insert(users)
     .values({
-      username: env.ADMIN_USERNAME,
+      username: admin.username,
       passwordHash: await hashPassword(password),
       permissions: [ADMIN_PERMISSION],
     })
@@ -31,10 +33,10 @@ export async function bootstrapAdmin(db: Db, log: (line: string) => void = conso
   if (!inserted.length) return; // another instance bootstrapped at the same moment
   if (generated) {
     log(
-      `\n  First start: created administrator "${env.ADMIN_USERNAME}" with password\n\n      ${password}\n\n` +
+      `\n  First start: created administrator "${admin.username}" with password\n\n      ${password}\n\n` +
         `  It is shown this once; sign in and change it, or set ADMIN_PASSWORD before the first start.\n`,
     );
   } else {
-    log(`First start: created administrator "${env.ADMIN_USERNAME}" with the password from ADMIN_PASSWORD`);
+    log(`First start: created administrator "${admin.username}" with the password from ADMIN_PASSWORD`);
   }
 }

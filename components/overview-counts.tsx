@@ -5,8 +5,8 @@ import { useTRPC } from './trpc';
 
 function CountCard({ label, value }: { label: string; value: number | undefined }) {
   return (
-    <Card withBorder>
-      <Text size="sm" c="dimmed">
+    <Card withBorder component="section" aria-label={label} aria-busy={value === undefined}>
+      <Text size="sm" c="dimmed" aria-hidden>
         {label}
       </Text>
       {value === undefined ? (

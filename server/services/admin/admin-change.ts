@@ -26,8 +26,11 @@ async function someEnabledAdminExists(tx: Db): Promise<boolean> {
 export async function runAdminChange<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK})`);
+    // Only a change that removes the last administrator is refused; a database that has none yet
+    // (SECURITY_DISABLED before any admin exists) can still be set up.
+    const hadAdmin = await someEnabledAdminExists(tx);
     const result = await change(tx);
-    if (!(await someEnabledAdminExists(tx))) throw lastAdmin();
+    if (hadAdmin && !(await someEnabledAdminExists(tx))) throw lastAdmin();
     return result;
   });
 }

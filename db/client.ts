@@ -1,6 +1,6 @@
 // One database handle for the whole process: PostgreSQL through postgres.js when DATABASE_URL is set,
 // embedded PGlite in DATA_DIR otherwise. Same Drizzle schema and queries on both.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -40,11 +40,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePostgres(db as never, { migrationsFolder });
     return { db, kind: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite has no lock of its own: two processes on one directory silently lose writes. A lock file
+ * holding our pid refuses a second process; one left by a dead process is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'bpm.lock');
+  try {
+    const holder = Number(readFileSync(file, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(`${dir} is in use by process ${holder}; give every process its own DATA_DIR`);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  writeFileSync(file, String(process.pid));
+  const release = () => rmSync(file, { force: true });
+  process.once('exit', release);
+  return release;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Rows of a `db.execute()` result: postgres.js answers an array, PGlite `{ rows }`. */

@@ -1,5 +1,6 @@
 'use client';
-import { Alert, AppShell, Group, NavLink, Text, Title } from '@mantine/core';
+import { Alert, AppShell, Burger, Group, NavLink, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
@@ -20,16 +21,36 @@ export function ConsoleShell({
   children: ReactNode;
 }) {
   const pathname = usePathname();
+  // Below the sm breakpoint the navbar covers the page, so there it opens and closes with the burger.
+  const [navOpened, nav] = useDisclosure(false);
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm' }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Title order={2} size="h4">
-            BPM Admin Console
-          </Title>
-          <Group gap="sm">
-            <Text size="sm" aria-label="Signed in as">
-              {username}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Title order={2} size="h4" fz={{ base: 'md', sm: 'h4' }} lineClamp={1}>
+              BPM Admin Console
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm">
+              <Text span inherit c="dimmed" visibleFrom="xs">
+                Signed in as{' '}
+              </Text>
+              <Text span inherit fw={600}>
+                {username}
+              </Text>
             </Text>
             <SignOutButton />
           </Group>
@@ -38,7 +59,7 @@ export function ConsoleShell({
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
         {NAV.map((item) =>
           item.external ? (
-            <NavLink key={item.href} component="a" href={item.href} label={item.label} />
+            <NavLink key={item.href} component="a" href={item.href} label={item.label} onClick={nav.close} />
           ) : (
             <NavLink
               key={item.href}
@@ -46,6 +67,7 @@ export function ConsoleShell({
               href={item.href}
               label={item.label}
               active={pathname === item.href}
+              onClick={nav.close}
             />
           ),
         )}

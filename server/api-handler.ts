@@ -108,7 +108,7 @@ const credentialsOf = (req: IncomingMessage) => ({
 const swaggerDir = path.join(process.cwd(), 'node_modules', 'swagger-ui-dist');
 const DOCS_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>API reference · BPM Admin Console</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/icon.svg">
 <link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
 <body><div id="ui"></div><script src="/api/docs/swagger-ui-bundle.js"></script>
 <script src="/api/docs/init.js"></script></body></html>`;

@@ -51,10 +51,19 @@ function isApiPath(url: string): boolean {
   );
 }
 
+// next-auth builds its redirect URLs from NEXTAUTH_URL, else (with AUTH_TRUST_HOST) from the request's
+// Host and X-Forwarded-Proto, assuming https when the latter is missing. Without NEXTAUTH_URL, answer on
+// whatever address the browser used, with the protocol it really used.
+const trustRequestHost = !process.env.NEXTAUTH_URL;
+if (trustRequestHost) process.env.AUTH_TRUST_HOST ??= 'true';
+
 const server = http.createServer((req, res) => {
   const url = req.url ?? '/';
-  if (isApiPath(url)) void handleApi(req, res);
-  else void handleNext(req, res);
+  if (isApiPath(url)) return void handleApi(req, res);
+  if (trustRequestHost && url.startsWith('/api/auth') && !req.headers['x-forwarded-proto']) {
+    req.headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  }
+  void handleNext(req, res);
 });
 
 server.listen(env.PORT, () => {

@@ -37,7 +37,23 @@ const problemSchema: SchemaObject = {
   },
 };
 
-type Operation = { operationId?: string; responses: Record<string, unknown> };
+type Operation = { operationId?: string; parameters?: unknown[]; responses: Record<string, unknown> };
+
+/** Error answers the generator cannot know of, by the kind of operation. */
+function extraErrors(method: string, path: string): Record<string, string> {
+  const writes = method === 'post' || method === 'put' || method === 'delete';
+  return {
+    ...(path === '/tokens' && {
+      '401': 'Wrong username or password, or a disabled user',
+      '429': 'Too many failed sign-ins for this username; see Retry-After',
+    }),
+    ...(writes &&
+      path.startsWith('/admin') && {
+        '409': 'Duplicate username or group code, deleting yourself, or LAST_ADMIN',
+      }),
+    ...((method === 'post' || method === 'put') && { '413': 'Request body over 64 KiB' }),
+  };
+}
 
 function build(): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
@@ -60,10 +76,17 @@ function build(): OpenAPIObject {
   const problemRef = { $ref: '#/components/schemas/Problem' };
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+      // Path parameters are always required (OpenAPI 3); the id schema's preprocess hides that from the generator.
+      for (const parameter of (op.parameters ?? []) as { in: string; required?: boolean }[]) {
+        if (parameter.in === 'path') parameter.required = true;
+      }
       const status = successStatus.get(`${method} ${path}`);
       if (status) {
         delete op.responses['200'];
         op.responses[String(status)] = { description: 'No Content' };
+      }
+      for (const [code, description] of Object.entries(extraErrors(method, path))) {
+        op.responses[code] ??= { description };
       }
       for (const code of Object.keys(op.responses)) {
         if (Number(code) >= 400) {
@@ -76,7 +99,10 @@ function build(): OpenAPIObject {
       }
     }
   }
-  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Problem: problemSchema } };
+  const schemas = Object.entries(doc.components?.schemas ?? {}).filter(
+    ([name]) => !name.startsWith('error.'),
+  );
+  doc.components = { ...doc.components, schemas: { ...Object.fromEntries(schemas), Problem: problemSchema } };
   doc.paths = {
     ...doc.paths,
     '/health': {

@@ -12,12 +12,20 @@ const positiveInt = z.number().int().positive().max(MAX_ID);
 export const jsonBoolean = z.boolean().pipe(z.boolean());
 export const jsonId = positiveInt.pipe(positiveInt);
 
-/** An id in the path or the query string: a positive integer up to 2^53-1, anything else a 400. */
-export const idParam = z.coerce
-  .number({ error: 'must be a positive integer' })
-  .int('must be a positive integer')
-  .positive('must be a positive integer')
-  .max(MAX_ID, 'is too large');
+/**
+ * An id in the path or the query string: written as a positive integer up to 2^53-1 (no sign, exponent,
+ * hex or fraction, which `Number()` would accept); anything else a 400. The console passes numbers.
+ */
+export const idParam = z
+  .preprocess(
+    (v) => (typeof v === 'string' && /^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: 'must be a positive integer' })
+      .int('must be a positive integer')
+      .positive('must be a positive integer')
+      .max(MAX_ID, 'is too large'),
+  )
+  .meta({ override: { type: 'integer', format: 'int64', minimum: 1 } });
 
 /** Local date-time without offset, in the service's time zone (contract section 2). */
 export const localDateTime = z

@@ -80,7 +80,9 @@ describe('administration', () => {
 
   it('replaces a group membership exactly and reports member counts', async () => {
     const group = await createTestGroup(database);
-    const [u1, u2, u3] = await Promise.all([1, 2, 3].map(() => createTestUser(database)));
+    const u1 = await createTestUser(database);
+    const u2 = await createTestUser(database);
+    const u3 = await createTestUser(database);
     await caller.admin.updateGroupUsers({ id: group.id, userIds: [u1.id, u2.id] });
     const members = await caller.admin.updateGroupUsers({ id: group.id, userIds: [u3.id, u2.id, u3.id] });
     expect(members.map((u) => u.id)).toEqual([u2.id, u3.id]);

@@ -1,0 +1,123 @@
+// Sign-in journeys of the console, one per test, against the production server on a fresh database.
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  createUser,
+  expect,
+  getAccessToken,
+  shot,
+  signIn,
+  test,
+} from './support';
+
+test('an administrator signs in, sees the overview with counts, and signs out', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'BPM Admin Console' })).toBeVisible();
+  await shot(page, 'sign-in-01-login');
+
+  await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('banner')).toContainText(ADMIN_USERNAME);
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Overview' })).toBeVisible();
+
+  // The counts the page shows are the ones the REST API reports.
+  const token = await getAccessToken(request);
+  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  const users = (await (await request.get('/api/admin/users', auth)).json()) as { enabled: boolean }[];
+  const groups = (await (await request.get('/api/admin/groups', auth)).json()) as unknown[];
+  expect(users.length).toBeGreaterThan(0);
+  const count = (name: string) => page.getByRole('region', { name, exact: true });
+  await expect(count('Users').getByText(String(users.length), { exact: true })).toBeVisible();
+  const enabled = users.filter((u) => u.enabled).length;
+  await expect(count('Enabled users').getByText(String(enabled), { exact: true })).toBeVisible();
+  await expect(count('Groups').getByText(String(groups.length), { exact: true })).toBeVisible();
+  await shot(page, 'sign-in-02-overview');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await shot(page, 'sign-in-03-signed-out');
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a wrong password shows an error in words and stays on the sign-in page', async ({
+  page,
+  consoleGuard,
+}) => {
+  // Chromium logs the rejected credentials call (401) as a failed resource; that one is expected.
+  consoleGuard.allow(/status of 401 .*\/api\/auth\/callback\/credentials/);
+  await page.goto('/login');
+  await signIn(page, ADMIN_USERNAME, 'not-the-right-password');
+
+  const alert = page.getByRole('alert', { name: 'Could not sign in' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('Wrong username or password');
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await shot(page, 'sign-in-04-wrong-password');
+});
+
+test('a user without ACCESS_BPM_ADMIN sees the No access page and can sign out', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, {
+    usernamePrefix: 'portal-user',
+    permissionCodes: ['ACCESS_PROCESS_PORTAL'],
+  });
+
+  await page.goto('/login');
+  await signIn(page, user.username, user.password);
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main).toContainText(`signed in as ${user.username}`);
+  await expect(main).toContainText('ACCESS_BPM_ADMIN');
+  // None of the console itself is shown.
+  await expect(page.getByRole('heading', { name: 'Overview' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await shot(page, 'sign-in-05-no-access');
+
+  await main.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+});
+
+test('the API reference loads', async ({ page }) => {
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /BPM Admin Console API/ })).toBeVisible();
+  await expect(page.getByText('/tokens').first()).toBeVisible();
+  await shot(page, 'sign-in-06-api-docs');
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('an administrator sees the overview and reaches the navigation through the menu button', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Users', exact: true })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(ADMIN_USERNAME);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'API reference' })).not.toBeInViewport();
+    await shot(page, 'sign-in-07-mobile-overview');
+
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(nav.getByRole('link', { name: 'API reference' })).toBeInViewport();
+    await shot(page, 'sign-in-08-mobile-navigation');
+
+    await nav.getByRole('link', { name: 'Overview' }).click();
+    await expect(nav.getByRole('link', { name: 'API reference' })).not.toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+  });
+});

@@ -1,0 +1,98 @@
+// Shared helpers of the browser tests: credentials, REST set-up, sign-in, screenshots, and a `test`
+// whose pages fail the test on any browser console error or uncaught page error.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type ConsoleMessage,
+  type Page,
+} from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support-env';
+
+export { ADMIN_PASSWORD, ADMIN_USERNAME, AUTH_SECRET, BASE_URL, DATA_DIR, PORT } from './support-env';
+export { expect };
+
+const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/** A full-page screenshot in e2e/screenshots/<name>.png (gitignored), for people to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true });
+}
+
+/** An access token from POST /api/tokens. */
+export async function getAccessToken(
+  request: APIRequestContext,
+  username = ADMIN_USERNAME,
+  password = ADMIN_PASSWORD,
+): Promise<string> {
+  const res = await request.post('/api/tokens', { data: { username, password } });
+  expect(res.status(), `POST /api/tokens as ${username}: ${await res.text()}`).toBe(200);
+  const body = (await res.json()) as { accessToken: string; tokenType: string };
+  expect(body.tokenType).toBe('Bearer');
+  return body.accessToken;
+}
+
+export type CreatedUser = { id: number; username: string; password: string };
+
+/** Creates a user over the REST API as the administrator; the name gets a unique suffix. */
+export async function createUser(
+  request: APIRequestContext,
+  options: { usernamePrefix: string; permissionCodes?: string[]; password?: string },
+): Promise<CreatedUser> {
+  const token = await getAccessToken(request);
+  const username = `${options.usernamePrefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const password = options.password ?? `pw-${username}-e2e`;
+  const res = await request.post('/api/admin/users', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { username, password, permissionCodes: options.permissionCodes ?? [] },
+  });
+  expect(res.status(), `POST /api/admin/users: ${await res.text()}`).toBe(200);
+  const user = (await res.json()) as { id: number; username: string };
+  expect(user.username).toBe(username);
+  return { id: user.id, username, password };
+}
+
+/** Signs in through the login form; the caller checks where it lands. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+type ConsoleGuard = {
+  /** Browser console errors and uncaught page errors seen so far. */
+  errors: string[];
+  /** Lets an error the test expects (e.g. the 401 of a rejected sign-in) through, once per match. */
+  allow(pattern: RegExp): void;
+};
+
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ page }, use, testInfo) => {
+      const allowed: RegExp[] = [];
+      const errors: string[] = [];
+      const record = (text: string) => {
+        const i = allowed.findIndex((p) => p.test(text));
+        if (i >= 0) allowed.splice(i, 1);
+        else errors.push(text);
+      };
+      const onConsole = (msg: ConsoleMessage) => {
+        if (msg.type() !== 'error') return;
+        const where = msg.location().url ? ` (${msg.location().url})` : '';
+        record(`console.error: ${msg.text()}${where}`);
+      };
+      page.on('console', onConsole);
+      page.on('pageerror', (error) => record(`page error: ${error.stack ?? error.message}`));
+      await use({ errors, allow: (pattern) => allowed.push(pattern) });
+      page.off('console', onConsole);
+      if (errors.length) await testInfo.attach('browser-errors', { body: errors.join('\n') });
+      expect(errors, 'browser console errors or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -103,8 +103,8 @@ export const auditEvents = pgTable(
   },
   (t) => [
     // Pages are read newest first by id (ids grow with time), optionally for one actor or action.
-    index('audit_events_actor_idx').on(t.actor, t.id.desc()),
-    index('audit_events_action_idx').on(t.action, t.id.desc()),
+    index('audit_events_actor_idx').on(t.actor, t.id),
+    index('audit_events_action_idx').on(t.action, t.id),
   ],
 );
 

@@ -1,1 +1,2 @@
 export * from './admin';
+export * from './incidents';

@@ -2,10 +2,12 @@ import type { AppMeta } from '../trpc';
 import { router } from '../trpc';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
+import { incidentsRouter } from './incidents';
 
 export const appRouter = router({
   auth: authRouter,
   admin: adminRouter,
+  incidents: incidentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

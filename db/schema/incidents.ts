@@ -1,0 +1,108 @@
+// Incidents and their lifecycle timeline (seed: Incident, Incident timeline entry; contract section 6).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const INCIDENT_STATUSES = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED'] as const;
+export const INCIDENT_SOURCES = ['PROCESS_ENGINE', 'WORKER', 'CODE_TASK', 'AI_TASK', 'MESSAGE'] as const;
+/** Declaration order is rank order: PostgreSQL sorts enum values by it, so `order by severity` is by rank. */
+export const INCIDENT_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+export const RESOLUTION_ACTIONS = [
+  'RETRIED_SUCCESSFULLY',
+  'FIXED_MANUALLY',
+  'WORKAROUND_APPLIED',
+  'NOT_AN_ISSUE',
+  'DUPLICATE',
+  'OTHER',
+] as const;
+export const INCIDENT_EVENT_TYPES = [
+  'CREATED',
+  'OCCURRED_AGAIN',
+  'ACKNOWLEDGED',
+  'RESOLVED',
+  'REOPENED',
+  'RETRY_REQUESTED',
+  'RETRY_SUCCEEDED',
+  'RETRY_FAILED',
+] as const;
+
+export const incidentStatus = pgEnum('incident_status', INCIDENT_STATUSES);
+export const incidentSource = pgEnum('incident_source', INCIDENT_SOURCES);
+export const incidentSeverity = pgEnum('incident_severity', INCIDENT_SEVERITIES);
+export const resolutionAction = pgEnum('resolution_action', RESOLUTION_ACTIONS);
+export const incidentEventType = pgEnum('incident_event_type', INCIDENT_EVENT_TYPES);
+
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    processInstanceId: bigint('process_instance_id', { mode: 'number' }).notNull(),
+    nodeId: text('node_id').notNull(),
+    status: incidentStatus('status').notNull().default('OPEN'),
+    severity: incidentSeverity('severity').notNull(),
+    source: incidentSource('source').notNull(),
+    message: text('message').notNull(),
+    technicalDetails: text('technical_details').notNull().default(''),
+    externalReferenceId: text('external_reference_id').notNull(),
+    occurrenceCount: integer('occurrence_count').notNull().default(1),
+    lastOccurredAt: timestamp('last_occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: text('acknowledged_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+    resolutionNote: text('resolution_note'),
+    resolutionAction: resolutionAction('resolution_action'),
+  },
+  (t) => [
+    // At most one unresolved incident per (source, reference): concurrent reports upsert onto it.
+    uniqueIndex('incidents_unresolved_reference_key')
+      .on(t.source, t.externalReferenceId)
+      .where(sql`status <> 'RESOLVED'`),
+    // A report of a resolved incident reopens the latest one with that reference.
+    index('incidents_reference_idx').on(t.source, t.externalReferenceId, t.id),
+    // List orders (every order ends in id so that pages never overlap), alone or after an equality filter.
+    // Ascending columns: a btree scanned backwards serves `desc, desc` with PostgreSQL's default null order,
+    // which a DESC NULLS LAST index would not.
+    index('incidents_created_idx').on(t.createdAt, t.id),
+    index('incidents_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('incidents_source_created_idx').on(t.source, t.createdAt, t.id),
+    index('incidents_severity_created_idx').on(t.severity, t.createdAt, t.id),
+    index('incidents_process_instance_idx').on(t.processInstanceId, t.createdAt, t.id),
+    index('incidents_last_occurred_idx').on(t.lastOccurredAt, t.id),
+    index('incidents_updated_idx').on(t.updatedAt, t.id),
+    // The summary and the board's default view read only unresolved incidents (a few percent of all).
+    index('incidents_unresolved_idx')
+      .on(t.status, t.severity, t.createdAt, t.id)
+      .where(sql`status <> 'RESOLVED'`),
+  ],
+);
+
+export const incidentEvents = pgTable(
+  'incident_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    incidentId: bigint('incident_id', { mode: 'number' })
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    eventType: incidentEventType('event_type').notNull(),
+    message: text('message').notNull(),
+    /** The acting user's name; null for entries the system writes. */
+    actor: text('actor'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('incident_events_incident_idx').on(t.incidentId, t.id)],
+);
+
+export type IncidentRow = typeof incidents.$inferSelect;
+export type IncidentEventRow = typeof incidentEvents.$inferSelect;

@@ -1,0 +1,177 @@
+// The incident API. Route order matters to the REST adapter (first match wins per method):
+// /incidents/summary before /incidents/{id}, /incidents/bulk/* before /incidents/{id}/*.
+import { z } from 'zod';
+import { IdInput } from '../schemas/admin';
+import { idParam } from '../schemas/common';
+import {
+  AcknowledgeRequest,
+  BulkAcknowledgeRequest,
+  BulkResolveRequest,
+  BulkResultResponse,
+  IncidentEventResponse,
+  IncidentPage,
+  IncidentResponse,
+  IncidentSummaryResponse,
+  ListIncidentsQuery,
+  ReportIncidentRequest,
+  ResolveRequest,
+} from '../schemas/incidents';
+import {
+  getIncident,
+  getIncidentEvents,
+  getIncidentSummary,
+  listIncidents,
+  listIncidentsOfProcessInstance,
+} from '../services/incidents/read-incidents';
+import { reportIncident } from '../services/incidents/report-incident';
+import {
+  acknowledgeIncident,
+  bulkAcknowledge,
+  bulkResolve,
+  reopenIncident,
+  resolveIncident,
+} from '../services/incidents/transitions';
+import { permissionProcedure, router } from '../trpc';
+
+const admin = permissionProcedure('ACCESS_BPM_ADMIN');
+const engine = permissionProcedure('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN');
+const tags = ['Incidents'];
+
+export const incidentsRouter = router({
+  summary: admin
+    .meta({ openapi: { method: 'GET', path: '/incidents/summary', tags, summary: 'Dashboard counts' } })
+    .input(z.object({}))
+    .output(IncidentSummaryResponse)
+    .query(({ ctx }) => getIncidentSummary(ctx.db)),
+
+  list: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/incidents',
+        tags,
+        summary: 'List incidents (paged, filtered, sorted)',
+      },
+    })
+    .input(ListIncidentsQuery)
+    .output(IncidentPage)
+    .query(({ ctx, input }) => listIncidents(ctx.db, input)),
+
+  ofProcessInstance: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/incidents/process-instances/{processInstanceId}',
+        tags,
+        summary: "A process instance's incidents, newest first",
+      },
+    })
+    .input(z.object({ processInstanceId: idParam }))
+    .output(z.array(IncidentResponse))
+    .query(({ ctx, input }) => listIncidentsOfProcessInstance(ctx.db, input.processInstanceId)),
+
+  report: engine
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents',
+        tags,
+        summary: 'Report an incident (deduplicated by source and externalReferenceId)',
+      },
+    })
+    .input(ReportIncidentRequest)
+    .output(IncidentResponse)
+    .mutation(({ ctx, input }) => reportIncident(ctx.db, input)),
+
+  bulkAcknowledge: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/bulk/acknowledge',
+        tags,
+        summary: 'Acknowledge up to 250 incidents',
+      },
+    })
+    .input(BulkAcknowledgeRequest)
+    .output(BulkResultResponse)
+    .mutation(({ ctx, input }) =>
+      bulkAcknowledge(ctx.db, input.ids, input.acknowledgedBy ?? ctx.principal.username),
+    ),
+
+  bulkResolve: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/bulk/resolve',
+        tags,
+        summary: 'Resolve up to 250 incidents',
+      },
+    })
+    .input(BulkResolveRequest)
+    .output(BulkResultResponse)
+    .mutation(({ ctx, input: { ids, resolvedBy, ...rest } }) =>
+      bulkResolve(ctx.db, ids, { resolvedBy: resolvedBy ?? ctx.principal.username, ...rest }),
+    ),
+
+  get: admin
+    .meta({ openapi: { method: 'GET', path: '/incidents/{id}', tags, summary: 'One incident' } })
+    .input(IdInput)
+    .output(IncidentResponse)
+    .query(({ ctx, input }) => getIncident(ctx.db, input.id)),
+
+  events: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/incidents/{id}/events',
+        tags,
+        summary: 'Lifecycle timeline, oldest first',
+      },
+    })
+    .input(IdInput)
+    .output(z.array(IncidentEventResponse))
+    .query(({ ctx, input }) => getIncidentEvents(ctx.db, input.id)),
+
+  acknowledge: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/{id}/acknowledge',
+        tags,
+        summary: 'Acknowledge an OPEN incident',
+      },
+    })
+    .input(AcknowledgeRequest.extend({ id: idParam }))
+    .output(IncidentResponse)
+    .mutation(({ ctx, input }) =>
+      acknowledgeIncident(ctx.db, input.id, input.acknowledgedBy ?? ctx.principal.username),
+    ),
+
+  resolve: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/{id}/resolve',
+        tags,
+        summary: 'Resolve an OPEN or ACKNOWLEDGED incident',
+      },
+    })
+    .input(ResolveRequest.extend({ id: idParam }))
+    .output(IncidentResponse)
+    .mutation(({ ctx, input: { id, resolvedBy, ...rest } }) =>
+      resolveIncident(ctx.db, id, { resolvedBy: resolvedBy ?? ctx.principal.username, ...rest }),
+    ),
+
+  reopen: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/{id}/reopen',
+        tags,
+        summary: 'Reopen a RESOLVED incident (no body)',
+      },
+    })
+    .input(IdInput)
+    .output(IncidentResponse)
+    .mutation(({ ctx, input }) => reopenIncident(ctx.db, input.id, ctx.principal.username)),
+});

@@ -1,0 +1,117 @@
+// Reading incidents: the paged, filtered, sorted list; one incident; its timeline; a process instance's
+// incidents; and the dashboard summary. Every query here is served by an index of db/schema/incidents.ts.
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../../db/client';
+import { incidentEvents, incidents } from '../../../db/schema';
+import { notFound } from '../../errors';
+import { toPage } from '../../schemas/common';
+import type { ListIncidentsQuery, SortField, SortOrder } from '../../schemas/incidents';
+import { likePattern } from '../db-errors';
+import { toIncidentEventView, toIncidentView } from './incident-view';
+
+const SORT_COLUMNS = {
+  id: incidents.id,
+  createdAt: incidents.createdAt,
+  updatedAt: incidents.updatedAt,
+  lastOccurredAt: incidents.lastOccurredAt,
+  severity: incidents.severity,
+  status: incidents.status,
+  source: incidents.source,
+  occurrenceCount: incidents.occurrenceCount,
+  processInstanceId: incidents.processInstanceId,
+} satisfies Record<SortField, unknown>;
+
+const DEFAULT_SORT: SortOrder[] = [{ field: 'createdAt', direction: 'desc' }];
+
+/** The requested order, ending in id (in the direction of the last key) so that pages never overlap. */
+function orderBy(sort: SortOrder[]): SQL[] {
+  const orders = sort.length ? sort : DEFAULT_SORT;
+  const keys = orders.map((o) => (o.direction === 'asc' ? asc : desc)(SORT_COLUMNS[o.field]));
+  if (!orders.some((o) => o.field === 'id')) {
+    keys.push((orders[orders.length - 1].direction === 'asc' ? asc : desc)(incidents.id));
+  }
+  return keys;
+}
+
+function filters(query: ListIncidentsQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(incidents.status, query.status));
+  if (query.source) where.push(eq(incidents.source, query.source));
+  if (query.severity) where.push(eq(incidents.severity, query.severity));
+  if (query.processInstanceId) where.push(eq(incidents.processInstanceId, query.processInstanceId));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    where.push(or(ilike(incidents.message, pattern), ilike(incidents.externalReferenceId, pattern))!);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+export async function listIncidents(db: Db, query: ListIncidentsQuery) {
+  const where = filters(query);
+  const sort = query.sort === undefined ? [] : Array.isArray(query.sort) ? query.sort : [query.sort];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(incidents)
+      .where(where)
+      .orderBy(...orderBy(sort))
+      .limit(query.size)
+      .offset(query.page * query.size),
+    db.select({ total: count() }).from(incidents).where(where),
+  ]);
+  return toPage(rows.map(toIncidentView), query.page, query.size, Number(total));
+}
+
+async function findIncident(db: Db, id: number) {
+  const [row] = await db.select().from(incidents).where(eq(incidents.id, id));
+  if (!row) throw notFound('Incident', id);
+  return row;
+}
+
+export async function getIncident(db: Db, id: number) {
+  return toIncidentView(await findIncident(db, id));
+}
+
+/** The timeline, oldest first. */
+export async function getIncidentEvents(db: Db, id: number) {
+  await findIncident(db, id);
+  const rows = await db
+    .select()
+    .from(incidentEvents)
+    .where(eq(incidentEvents.incidentId, id))
+    .orderBy(asc(incidentEvents.id));
+  return rows.map(toIncidentEventView);
+}
+
+/** A process instance's incidents, newest first (an empty list when it has none). */
+export async function listIncidentsOfProcessInstance(db: Db, processInstanceId: number) {
+  const rows = await db
+    .select()
+    .from(incidents)
+    .where(eq(incidents.processInstanceId, processInstanceId))
+    .orderBy(desc(incidents.createdAt), desc(incidents.id));
+  return rows.map(toIncidentView);
+}
+
+/** Local midnight in the service's time zone (TZ). */
+function startOfToday(now = new Date()): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
+
+export async function getIncidentSummary(db: Db) {
+  // Unresolved incidents are a few percent of all: the partial index answers the first three counts.
+  const [row] = rowsOf<{ open: number; acknowledged: number; critical: number; today: number }>(
+    await db.execute(sql`
+      select count(*) filter (where status = 'OPEN')::int as open,
+             count(*) filter (where status = 'ACKNOWLEDGED')::int as acknowledged,
+             count(*) filter (where severity = 'CRITICAL')::int as critical,
+             (select count(*) from incidents where created_at >= ${startOfToday().toISOString()}::timestamptz)::int as today
+      from incidents where status <> 'RESOLVED'`),
+  );
+  return {
+    openIncidents: Number(row.open),
+    criticalIncidents: Number(row.critical),
+    acknowledgedIncidents: Number(row.acknowledged),
+    incidentsCreatedToday: Number(row.today),
+  };
+}

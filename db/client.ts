@@ -19,8 +19,10 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
-  /** postgres.js client when kind is 'postgres' (LISTEN/NOTIFY, raw access); undefined on PGlite. */
+  /** postgres.js client when kind is 'postgres' (raw access); undefined on PGlite. */
   sql?: postgres.Sql;
+  /** LISTEN on a channel (NOTIFY payloads arrive after the notifying transaction commits); answers unlisten. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const sql = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(sql, { schema }) as unknown as Db;
     await migratePostgres(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: 'postgres',
+      sql,
+      async listen(channel, onPayload) {
+        const { unlisten } = await sql.listen(channel, onPayload);
+        return unlisten;
+      },
+      close: () => sql.end({ timeout: 5 }),
+    };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
@@ -47,6 +58,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     close: async () => {
       await client.close();
       releaseLock();

@@ -19,6 +19,7 @@ import {
 } from './errors';
 import { getOpenApiDocument } from './openapi';
 import { appRouter, restProcedures } from './routers';
+import type { Dispatcher } from './services/workers/dispatcher';
 import { createContext } from './trpc';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -100,6 +101,13 @@ function answerErrorsAsProblems(res: ServerResponse) {
   }) as ServerResponse['end'];
 }
 
+/** Aborts when the response is closed before it was sent (the client went away). */
+function abortedOnClose(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => controller.abort());
+  return controller.signal;
+}
+
 const credentialsOf = (req: IncomingMessage) => ({
   authorization: req.headers.authorization,
   cookie: req.headers.cookie,
@@ -118,19 +126,21 @@ const DOCS_ASSETS: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript',
 };
 
-export function createApiHandler(database: Database) {
+export function createApiHandler(database: Database, dispatcher: Dispatcher) {
   const { db } = database;
 
   const rest = createOpenApiNodeHttpHandler({
     router: appRouter,
     maxBodySize: MAX_BODY_BYTES,
-    createContext: ({ req }) => {
+    createContext: ({ req, res }) => {
       const r = req as ApiRequest;
       return createContext({
         db,
+        dispatcher,
         credentials: credentialsOf(r),
         requestId: r.requestId,
         bodyError: r.bodyError,
+        signal: abortedOnClose(res as ServerResponse),
       });
     },
     responseMeta: ({ paths, errors }) => {
@@ -189,7 +199,7 @@ export function createApiHandler(database: Database) {
           res,
           path: pathname.slice('/api/trpc/'.length),
           maxBodySize: MAX_BODY_BYTES,
-          createContext: () => createContext({ db, credentials: credentialsOf(req), requestId }),
+          createContext: () => createContext({ db, dispatcher, credentials: credentialsOf(req), requestId }),
           responseMeta: ({ errors }) => (errors.length ? { headers: errorHeaders(errors) } : {}),
           onError: ({ error, path: p }) => logIfInternal(error, requestId, `tRPC ${p}`),
         });

@@ -20,6 +20,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   SECURITY_DISABLED: booleanString,
+  /** Serve only /api (no console): API nodes behind a load balancer, and process-level tests. */
+  API_ONLY: booleanString,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,7 +1,6 @@
 // The process entry: one Node http server. /api/* (but /api/auth/*) goes to the API handler,
 // everything else (pages, next-auth) to Next's request handler; in development and production alike.
 import http from 'node:http';
-import next from 'next';
 
 const dev = process.argv.includes('--dev');
 (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= '1';
@@ -33,12 +32,25 @@ if (env.SECURITY_DISABLED) {
   );
 }
 
-const app = next({ dev, dir: process.cwd() });
-await app.prepare();
-const handleNext = app.getRequestHandler();
+// Without the console (API_ONLY), Next is never loaded.
+let handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+if (env.API_ONLY) {
+  handleNext = async (_req, res) => {
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/plain');
+    res.end('API_ONLY=true: this instance serves only /api');
+  };
+} else {
+  const { default: next } = await import('next');
+  const app = next({ dev, dir: process.cwd() });
+  await app.prepare();
+  handleNext = app.getRequestHandler();
+}
 // Imported after prepare(): anything that touches next-auth must load once Next is ready (stack.md).
 const { createApiHandler } = await import('./api-handler');
-const handleApi = createApiHandler(database);
+const { startDispatcher } = await import('./services/workers/dispatcher');
+const dispatcher = startDispatcher(database);
+const handleApi = createApiHandler(database, dispatcher);
 
 function isApiPath(url: string): boolean {
   if (url.startsWith('/api/auth/') || url === '/api/auth') return false;
@@ -82,6 +94,7 @@ async function shutdown(signal: string) {
   console.log(`${signal}: shutting down`);
   server.close();
   server.closeAllConnections();
+  await dispatcher.stop();
   await database.close().catch(() => {});
   process.exit(0);
 }

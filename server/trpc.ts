@@ -6,30 +6,39 @@ import type { Db } from '../db/client';
 import { authenticate, type Credentials, type Principal } from './auth/principal';
 import { DomainError, domainErrorOf, forbidden, problemOf, toTRPCError, unauthenticated } from './errors';
 import type { Permission } from './permissions';
+import type { Dispatcher } from './services/workers/dispatcher';
 
 export interface Context {
   db: Db;
+  /** Wakes long-polling workers (server/services/workers/dispatcher.ts). */
+  dispatcher: Dispatcher;
   principal: Principal | null;
   /** Why the credentials that were sent did not authenticate. */
   authFailure?: string;
   /** A body the transport could not read (bad JSON, not an object): reported after auth, as a 400. */
   bodyError?: DomainError;
   requestId: string;
+  /** Aborts when the client goes away (ends a long poll early). */
+  signal?: AbortSignal;
 }
 
 export async function createContext(opts: {
   db: Db;
+  dispatcher: Dispatcher;
   credentials?: Credentials;
   requestId?: string;
   bodyError?: DomainError;
+  signal?: AbortSignal;
 }): Promise<Context> {
   const auth = await authenticate(opts.db, opts.credentials ?? {});
   return {
     db: opts.db,
+    dispatcher: opts.dispatcher,
     principal: auth.principal,
     authFailure: auth.principal ? undefined : 'failure' in auth ? auth.failure : undefined,
     bodyError: opts.bodyError,
     requestId: opts.requestId ?? randomUUID(),
+    signal: opts.signal,
   };
 }
 

@@ -1,2 +1,3 @@
 export * from './admin';
 export * from './incidents';
+export * from './workers';

@@ -8,6 +8,7 @@ import {
   BulkAcknowledgeRequest,
   BulkResolveRequest,
   BulkResultResponse,
+  BulkRetryRequest,
   IncidentEventResponse,
   IncidentPage,
   IncidentResponse,
@@ -15,6 +16,7 @@ import {
   ListIncidentsQuery,
   ReportIncidentRequest,
   ResolveRequest,
+  RetryRequest,
 } from '../schemas/incidents';
 import {
   getIncident,
@@ -24,6 +26,7 @@ import {
   listIncidentsOfProcessInstance,
 } from '../services/incidents/read-incidents';
 import { reportIncident } from '../services/incidents/report-incident';
+import { bulkRetry, retryIncident } from '../services/incidents/retry-incident';
 import {
   acknowledgeIncident,
   bulkAcknowledge,
@@ -113,6 +116,19 @@ export const incidentsRouter = router({
       bulkResolve(ctx.db, ids, { resolvedBy: resolvedBy ?? ctx.principal.username, ...rest }),
     ),
 
+  bulkRetry: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/bulk/retry',
+        tags,
+        summary: 'Retry up to 250 WORKER incidents',
+      },
+    })
+    .input(BulkRetryRequest)
+    .output(BulkResultResponse)
+    .mutation(({ ctx, input }) => bulkRetry(ctx.db, input.ids, input.requestedBy ?? ctx.principal.username)),
+
   get: admin
     .meta({ openapi: { method: 'GET', path: '/incidents/{id}', tags, summary: 'One incident' } })
     .input(IdInput)
@@ -174,4 +190,19 @@ export const incidentsRouter = router({
     .input(IdInput)
     .output(IncidentResponse)
     .mutation(({ ctx, input }) => reopenIncident(ctx.db, input.id, ctx.principal.username)),
+
+  retry: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/{id}/retry',
+        tags,
+        summary: 'Retry a WORKER incident: restore the instance, reset and republish the worker request',
+      },
+    })
+    .input(RetryRequest.extend({ id: idParam }))
+    .output(IncidentResponse)
+    .mutation(({ ctx, input }) =>
+      retryIncident(ctx.db, input.id, input.requestedBy ?? ctx.principal.username),
+    ),
 });

@@ -3,11 +3,13 @@ import { router } from '../trpc';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { incidentsRouter } from './incidents';
+import { workersRouter } from './workers';
 
 export const appRouter = router({
   auth: authRouter,
   admin: adminRouter,
   incidents: incidentsRouter,
+  workers: workersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -128,6 +128,10 @@ export const ResolveRequest = z
   })
   .meta({ id: 'ResolveRequest' });
 
+export const RetryRequest = z
+  .object({ requestedBy: actorName.optional().meta({ description: 'defaults to the caller' }) })
+  .meta({ id: 'RetryRequest' });
+
 const bulkIds = z
   .array(jsonId)
   .min(1, 'must name 1 to 250 incidents')
@@ -136,6 +140,7 @@ export const BulkAcknowledgeRequest = AcknowledgeRequest.extend({ ids: bulkIds }
   id: 'BulkAcknowledgeRequest',
 });
 export const BulkResolveRequest = ResolveRequest.extend({ ids: bulkIds }).meta({ id: 'BulkResolveRequest' });
+export const BulkRetryRequest = RetryRequest.extend({ ids: bulkIds }).meta({ id: 'BulkRetryRequest' });
 export const BulkResultResponse = z
   .object({
     results: z.array(

@@ -12,6 +12,7 @@ import type { Permission } from '../permissions';
 import { appRouter } from '../routers';
 import { createContext } from '../trpc';
 import { createApiHandler } from '../api-handler';
+import { startDispatcher, type Dispatcher } from '../services/workers/dispatcher';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -89,9 +90,32 @@ export async function accessTokenFor(user: TestUser): Promise<string> {
   return (await issueAccessToken(user)).accessToken;
 }
 
+const dispatchers = new WeakMap<Database, Dispatcher>();
+
+/** The database's dispatcher (long-poll wake-ups), started on first use and stopped with the database. */
+export function dispatcherOf(database: Database): Dispatcher {
+  let dispatcher = dispatchers.get(database);
+  if (!dispatcher) {
+    const started = startDispatcher(database);
+    const close = database.close.bind(database);
+    database.close = async () => {
+      await started.stop();
+      await close();
+    };
+    dispatchers.set(database, (dispatcher = started));
+  }
+  return dispatcher;
+}
+
 /** A tRPC caller authenticated exactly as an HTTP request carrying this Authorization header would be. */
 export async function callerWith(database: Database, authorization?: string) {
-  return appRouter.createCaller(await createContext({ db: database.db, credentials: { authorization } }));
+  return appRouter.createCaller(
+    await createContext({
+      db: database.db,
+      dispatcher: dispatcherOf(database),
+      credentials: { authorization },
+    }),
+  );
 }
 
 export async function callerFor(database: Database, user: TestUser) {
@@ -100,7 +124,7 @@ export async function callerFor(database: Database, user: TestUser) {
 
 /** The real API transport (server/api-handler.ts) on a random loopback port. */
 export async function startApiServer(database: Database): Promise<{ url: string; close(): Promise<void> }> {
-  const handle = createApiHandler(database);
+  const handle = createApiHandler(database, dispatcherOf(database));
   const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -114,6 +114,21 @@ export async function reopenIncident(db: Db, id: number, actor: string): Promise
   return toIncidentView(await applyTransition(db, id, reopenTransition(actor)));
 }
 
+/** The retried service task completed: the incident resolves itself as RETRIED_SUCCESSFULLY. */
+export async function resolveAfterRetry(db: Db, id: number, requestedBy: string): Promise<void> {
+  await db.insert(incidentEvents).values({
+    incidentId: id,
+    eventType: 'RETRY_SUCCEEDED',
+    message: 'The retried service task completed',
+    actor: null,
+  });
+  await applyTransition(
+    db,
+    id,
+    resolveTransition({ resolvedBy: requestedBy, resolutionAction: 'RETRIED_SUCCESSFULLY' }),
+  );
+}
+
 export type BulkOutcome = { id: number; outcome: 'APPLIED' | 'SKIPPED' | 'NOT_FOUND'; reason?: string };
 
 /** Each id is its own atomic transition; the answer lists every id in the order given. */

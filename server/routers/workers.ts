@@ -1,0 +1,93 @@
+// The external-task protocol for engines and workers, and process instances (contract section 8).
+import { z } from 'zod';
+import { idParam } from '../schemas/common';
+import {
+  CompleteRequest,
+  CreateWorkerRequestRequest,
+  FailureRequest,
+  FetchAndLockRequest,
+  ProcessInstanceResponse,
+  WorkerRequestResponse,
+} from '../schemas/workers';
+import {
+  completeWorkerRequest,
+  createWorkerRequest,
+  failWorkerRequest,
+  fetchAndLock,
+  getProcessInstance,
+  getWorkerRequest,
+} from '../services/workers/worker-requests';
+import { permissionProcedure, router } from '../trpc';
+
+const engine = permissionProcedure('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN');
+const tags = ['Worker protocol'];
+const IdInput = z.object({ id: idParam });
+
+export const workersRouter = router({
+  // Before /worker-requests/{id}/...: the adapter takes the first matching path.
+  fetchAndLock: engine
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/worker-requests/fetch-and-lock',
+        tags,
+        summary: 'Lock pending requests of some topics for this worker, long-polling up to waitMs',
+      },
+    })
+    .input(FetchAndLockRequest)
+    .output(z.array(WorkerRequestResponse))
+    .mutation(({ ctx, input }) => fetchAndLock(ctx.db, ctx.dispatcher, input, ctx.signal)),
+
+  create: engine
+    .meta({
+      openapi: { method: 'POST', path: '/worker-requests', tags, summary: 'Publish a service-task request' },
+    })
+    .input(CreateWorkerRequestRequest)
+    .output(WorkerRequestResponse)
+    .mutation(({ ctx, input }) => createWorkerRequest(ctx.db, input)),
+
+  get: engine
+    .meta({ openapi: { method: 'GET', path: '/worker-requests/{id}', tags, summary: 'One worker request' } })
+    .input(IdInput)
+    .output(WorkerRequestResponse)
+    .query(({ ctx, input }) => getWorkerRequest(ctx.db, input.id)),
+
+  complete: engine
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/worker-requests/{id}/complete',
+        tags,
+        summary: 'Complete a locked request',
+      },
+    })
+    .input(CompleteRequest.extend({ id: idParam }))
+    .output(WorkerRequestResponse)
+    .mutation(({ ctx, input: { id, ...rest } }) => completeWorkerRequest(ctx.db, id, rest)),
+
+  failure: engine
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/worker-requests/{id}/failure',
+        tags,
+        summary: 'Report a failure: back to PENDING while retries remain, else FAILED with a WORKER incident',
+      },
+    })
+    .input(FailureRequest.extend({ id: idParam }))
+    .output(WorkerRequestResponse)
+    .mutation(({ ctx, input: { id, ...rest } }) => failWorkerRequest(ctx.db, id, rest)),
+
+  processInstance: engine
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/process-instances/{id}',
+        tags: ['Process instances'],
+        summary: 'A process instance',
+      },
+    })
+    .input(IdInput)
+    .output(ProcessInstanceResponse)
+    .query(({ ctx, input }) => getProcessInstance(ctx.db, input.id)),
+});

@@ -108,10 +108,16 @@ export const ListIncidentsQuery = pageQuery.extend({
   severity: incidentSeverity.optional(),
   processInstanceId: idParam.optional(),
   q: searchText.meta({ description: 'substring of message or externalReferenceId, case-insensitive' }),
+  // One `sort=` arrives as a string, several as an array.
   sort: z
-    .union([sortSpec, z.array(sortSpec).max(5)])
-    .optional()
-    .meta({ description: 'field or field,asc|desc; repeatable. Default createdAt,desc; ties break by id' }),
+    .preprocess(
+      (v) => (typeof v === 'string' ? [v] : v),
+      z.array(sortSpec).max(SORT_FIELDS.length, `at most ${SORT_FIELDS.length} sort keys`).optional(),
+    )
+    .meta({
+      description: 'field or field,asc|desc; repeatable. Default createdAt,desc; ties break by id',
+      override: { type: 'array', items: { type: 'string', example: 'severity,desc' } },
+    }),
 });
 export type ListIncidentsQuery = z.infer<typeof ListIncidentsQuery>;
 

@@ -81,11 +81,9 @@ export const FailureRequest = z
     workerId,
     errorMessage: z.string().trim().min(1).max(4000),
     errorDetails: z.string().max(32_000).optional(),
-    retries: count(0, 100)
-      .optional()
-      .meta({
-        description: 'failures still allowed; > 0 puts the request back to PENDING. Default: one fewer',
-      }),
+    retries: count(0, 100).optional().meta({
+      description: 'failures still allowed; > 0 puts the request back to PENDING. Default: one fewer',
+    }),
   })
   .meta({ id: 'WorkerFailure' });
 

@@ -48,9 +48,14 @@ export async function reportIncident(db: Db, input: ReportIncidentInput): Promis
           .update(incidents)
           .set({ ...REOPENED_FIELDS, ...occurrence })
           .where(
-            eq(
-              incidents.id,
-              sql`(select id from ${incidents} where ${sameReference} and status = 'RESOLVED' order by id desc limit 1)`,
+            and(
+              eq(
+                incidents.id,
+                sql`(select id from ${incidents} where ${sameReference} and status = 'RESOLVED' order by id desc limit 1)`,
+              ),
+              // The subquery runs once, before the row lock is awaited; after the wait PostgreSQL re-checks
+              // only this outer condition on the new row, so it must say RESOLVED itself.
+              eq(incidents.status, 'RESOLVED'),
             ),
           )
           .returning();

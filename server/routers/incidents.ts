@@ -11,6 +11,8 @@ import {
   BulkRetryRequest,
   IncidentEventResponse,
   IncidentPage,
+  IncidentStatsQuery,
+  IncidentStatsResponse,
   IncidentResponse,
   IncidentSummaryResponse,
   ListIncidentsQuery,
@@ -25,6 +27,7 @@ import {
   listIncidents,
   listIncidentsOfProcessInstance,
 } from '../services/incidents/read-incidents';
+import { getIncidentStats } from '../services/incidents/incident-stats';
 import { reportIncident } from '../services/incidents/report-incident';
 import { bulkRetry, retryIncident } from '../services/incidents/retry-incident';
 import {
@@ -46,6 +49,19 @@ export const incidentsRouter = router({
     .input(z.object({}))
     .output(IncidentSummaryResponse)
     .query(({ ctx }) => getIncidentSummary(ctx.db)),
+
+  stats: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/incidents/stats',
+        tags,
+        summary: 'Per-day counts by severity, top failing nodes, mean times to acknowledge and resolve',
+      },
+    })
+    .input(IncidentStatsQuery)
+    .output(IncidentStatsResponse)
+    .query(({ ctx, input }) => getIncidentStats(ctx.db, input.days)),
 
   list: admin
     .meta({

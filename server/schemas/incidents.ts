@@ -69,6 +69,29 @@ export const IncidentSummaryResponse = z
 
 export const IncidentPage = pageOf(IncidentResponse, 'IncidentPage');
 
+export const IncidentStatsQuery = z.object({
+  days: z.coerce.number().int().min(1).max(90).default(30),
+});
+export const IncidentStatsResponse = z
+  .object({
+    days: z.number().int(),
+    perDay: z.array(
+      z.object({
+        day: z.string().meta({ description: 'yyyy-MM-dd in the service time zone' }),
+        LOW: z.number().int(),
+        MEDIUM: z.number().int(),
+        HIGH: z.number().int(),
+        CRITICAL: z.number().int(),
+      }),
+    ),
+    topNodes: z.array(
+      z.object({ nodeId: z.string(), incidents: z.number().int(), unresolved: z.number().int() }),
+    ),
+    meanSecondsToAcknowledge: z.number().int().nullable(),
+    meanSecondsToResolve: z.number().int().nullable(),
+  })
+  .meta({ id: 'IncidentStats' });
+
 export const SORT_FIELDS = [
   'id',
   'createdAt',

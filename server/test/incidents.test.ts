@@ -221,6 +221,51 @@ describe('incidents', () => {
     }
   });
 
+  it('computes dashboard statistics over the window in the service time zone', async () => {
+    const db = await openTestDatabase();
+    try {
+      const user = await createTestUser(db, { permissions: ['ACCESS_BPM_ADMIN'] });
+      const c = await callerFor(db, user);
+      const mk = (nodeId: string, severity: 'CRITICAL' | 'LOW') =>
+        c.incidents.report({
+          processInstanceId: 1,
+          nodeId,
+          source: 'MESSAGE',
+          severity,
+          message: 'm',
+          externalReferenceId: `${unique('m')}:1`,
+        });
+      const a = await mk('charge-card', 'CRITICAL');
+      const b = await mk('charge-card', 'LOW');
+      const old = await mk('send-mail', 'LOW');
+      await db.db.execute(
+        sql`update incidents set created_at = now() - interval '3 days' where id = ${old.id}`,
+      );
+      await db.db.execute(
+        sql`update incidents set created_at = now() - interval '40 days' where id = ${b.id}`,
+      );
+      await c.incidents.acknowledge({ id: a.id });
+      await c.incidents.resolve({ id: a.id });
+      await db.db.execute(
+        sql`update incidents set acknowledged_at = created_at + interval '60 seconds', resolved_at = created_at + interval '600 seconds' where id = ${a.id}`,
+      );
+
+      const stats = await c.incidents.stats({ days: 30 });
+      expect(stats.perDay).toHaveLength(30);
+      const today = stats.perDay[29];
+      expect(today).toMatchObject({ CRITICAL: 1, LOW: 0 });
+      expect(stats.perDay[26]).toMatchObject({ LOW: 1 });
+      expect(stats.perDay.reduce((n, d) => n + d.LOW + d.MEDIUM + d.HIGH + d.CRITICAL, 0)).toBe(2);
+      expect(stats.topNodes).toEqual([
+        { nodeId: 'charge-card', incidents: 1, unresolved: 0 },
+        { nodeId: 'send-mail', incidents: 1, unresolved: 1 },
+      ]);
+      expect(stats).toMatchObject({ meanSecondsToAcknowledge: 60, meanSecondsToResolve: 600 });
+    } finally {
+      await db.close();
+    }
+  });
+
   it('lists a process instance’s incidents newest first', async () => {
     const pid = 900_000 + Math.floor(Math.random() * 1000);
     const a = await report({ processInstanceId: pid });

@@ -4,7 +4,7 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules/**',
-      '.next/**',
+      '.next/**', '.next-*/**',
       '.data*/**',
       'db/migrations/**',
       'next-env.d.ts',

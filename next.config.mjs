@@ -3,6 +3,8 @@ const nextConfig = {
   // Native and database packages are loaded by Node at run time, never bundled: the API server
   // (server/http.ts) and Next's routes must share one database handle (see db/client.ts).
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/argon2'],
+  // A separate build directory per concurrent build (NEXT_DIST_DIR), e.g. parallel e2e runs on one checkout.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

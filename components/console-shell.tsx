@@ -7,7 +7,11 @@ import type { ReactNode } from 'react';
 import { SignOutButton } from './sign-out-button';
 
 const NAV = [
-  { href: '/', label: 'Overview' },
+  { href: '/', label: 'Dashboard' },
+  { href: '/incidents', label: 'Incidents' },
+  { href: '/admin/users', label: 'Users' },
+  { href: '/admin/groups', label: 'Groups' },
+  { href: '/admin/audit', label: 'Audit log' },
   { href: '/api/docs', label: 'API reference', external: true },
 ];
 
@@ -66,7 +70,7 @@ export function ConsoleShell({
               component={Link}
               href={item.href}
               label={item.label}
-              active={pathname === item.href}
+              active={pathname === item.href || (item.href !== '/' && pathname.startsWith(item.href + '/'))}
               onClick={nav.close}
             />
           ),

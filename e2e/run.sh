@@ -16,5 +16,5 @@ if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then
   npx next build
 fi
 
-rm -rf .data-e2e
+rm -rf ".data-e2e-${E2E_PORT:-3210}"
 npx playwright test "$@"

@@ -1,8 +1,8 @@
 // Plain constants shared by playwright.config.ts and the tests (no Playwright imports here).
 export const PORT = Number(process.env.E2E_PORT || 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** The e2e server's own embedded database; e2e/run.sh deletes it before every run. */
-export const DATA_DIR = '.data-e2e';
+/** The e2e server's own embedded database, one per port; e2e/run.sh deletes it before every run. */
+export const DATA_DIR = `.data-e2e-${PORT}`;
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'e2e-Admin-Passw0rd!';
 /** A fixed signing secret, for the e2e server only. */

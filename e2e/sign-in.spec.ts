@@ -21,7 +21,7 @@ test('an administrator signs in, sees the overview with counts, and signs out', 
   await expect(page.getByRole('banner')).toContainText(ADMIN_USERNAME);
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Overview' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
 
   // The counts the page shows are the ones the REST API reports.
   const token = await getAccessToken(request);
@@ -116,7 +116,7 @@ test.describe('on a phone-sized screen', () => {
     await expect(nav.getByRole('link', { name: 'API reference' })).toBeInViewport();
     await shot(page, 'sign-in-08-mobile-navigation');
 
-    await nav.getByRole('link', { name: 'Overview' }).click();
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
     await expect(nav.getByRole('link', { name: 'API reference' })).not.toBeInViewport();
     await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
   });

@@ -30,7 +30,14 @@ import {
   updateGroup,
   updateGroupUsers,
 } from '../services/admin/groups';
-import { createUser, deleteUser, listUsers, resetPassword, updateUser } from '../services/admin/users';
+import {
+  createUser,
+  deleteUser,
+  getUserView,
+  listUsers,
+  resetPassword,
+  updateUser,
+} from '../services/admin/users';
 import { permissionProcedure, router } from '../trpc';
 
 const admin = permissionProcedure('ACCESS_BPM_ADMIN');
@@ -149,6 +156,12 @@ export const adminRouter = router({
     .input(ListQuery)
     .output(z.array(UserResponse))
     .query(({ ctx, input }) => listUsers(ctx.db, input)),
+
+  getUser: admin
+    .meta({ openapi: { method: 'GET', path: '/admin/users/{id}', tags: usersTag, summary: 'One user' } })
+    .input(IdInput)
+    .output(UserResponse)
+    .query(({ ctx, input }) => getUserView(ctx.db, input.id)),
 
   createUser: admin
     .meta({

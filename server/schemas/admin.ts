@@ -104,6 +104,10 @@ export const CreateApiTokenRequest = z
 export const ApiTokenResponse = z
   .object({
     id: z.number().int(),
+    active: z.boolean().meta({
+      description:
+        'whether it authenticates now: false once its user is disabled, has the password reset, or it expired',
+    }),
     name: z.string(),
     userId: z.number().int(),
     createdAt: z.string(),

@@ -85,6 +85,14 @@ describe('administration', () => {
     const u3 = await createTestUser(database);
     await caller.admin.updateGroupUsers({ id: group.id, userIds: [u1.id, u2.id] });
     const members = await caller.admin.updateGroupUsers({ id: group.id, userIds: [u3.id, u2.id, u3.id] });
+    const [audit] = (await caller.admin.listAuditEvents({ page: 0, size: 1, action: 'group.members_update' }))
+      .content;
+    expect(audit).toMatchObject({
+      before: { code: group.code, members: [u1.username, u2.username] },
+      after: { code: group.code, members: [u2.username, u3.username] },
+    });
+    expect(await caller.admin.getUser({ id: u2.id })).toMatchObject({ id: u2.id, groups: [group.code] });
+    expect((await problemFrom(caller.admin.getUser({ id: 999_999 }))).status).toBe(404);
     expect(members.map((u) => u.id)).toEqual([u2.id, u3.id]);
     expect((await caller.admin.getGroupUsers({ id: group.id })).map((u) => u.id)).toEqual([u2.id, u3.id]);
     const listed = (await caller.admin.listGroups({ q: group.code.toLowerCase() })).find(

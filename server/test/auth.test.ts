@@ -100,6 +100,7 @@ describe('authentication', () => {
       const { adminCaller, access, api } = await tokensOf(user);
       await adminCaller.admin.resetPassword({ id: user.id, password: 'a brand new password' });
       expect([await status(access), await status(api)]).toEqual([401, 401]);
+      expect((await adminCaller.admin.listApiTokens({ id: user.id }))[0].active).toBe(false);
       await expect(signIn(user.username, user.password)).rejects.toThrow();
       const fresh = await signIn(user.username, 'a brand new password');
       expect(await status(fresh.accessToken)).toBe(200);
@@ -148,6 +149,8 @@ describe('authentication', () => {
       expect(listed).toHaveLength(1);
       expect(listed[0]).not.toHaveProperty('token');
       expect(listed[0].lastUsedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+
+      expect(listed[0].active).toBe(true);
 
       await adminCaller.admin.revokeApiToken({ tokenId: created.id });
       expect(

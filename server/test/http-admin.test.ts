@@ -576,6 +576,7 @@ describe('API tokens', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(Number),
+      active: true,
       name: 'ci pipeline',
       userId: user.id,
       createdAt: expect.stringMatching(LOCAL_DATE_TIME),

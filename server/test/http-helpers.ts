@@ -349,6 +349,13 @@ export const OPERATIONS: Operation[] = [
   },
   { name: 'listUsers', method: 'GET', path: () => '/admin/users', success: 200 },
   {
+    name: 'getUser',
+    method: 'GET',
+    path: (t, id) => `/admin/users/${id ?? t.userId}`,
+    success: 200,
+    idParam: 'id',
+  },
+  {
     name: 'createUser',
     method: 'POST',
     path: () => '/admin/users',

@@ -11,8 +11,10 @@ import { recordAudit } from './audit';
 
 type ApiTokenRow = typeof apiTokens.$inferSelect;
 
-function toView(row: ApiTokenRow) {
+/** `active`: whether the token authenticates now (its user enabled, no password reset since, not expired). */
+function toView(row: ApiTokenRow, active: boolean) {
   return {
+    active,
     id: row.id,
     name: row.name,
     userId: row.userId,
@@ -24,7 +26,12 @@ function toView(row: ApiTokenRow) {
 
 async function getUser(db: Db, userId: number) {
   const [user] = await db
-    .select({ id: users.id, username: users.username, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      username: users.username,
+      enabled: users.enabled,
+      tokenVersion: users.tokenVersion,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw notFound('User', userId);
@@ -49,7 +56,7 @@ export async function createApiToken(
       .insert(apiTokens)
       .values({ userId, name: input.name, tokenHash: hash, userTokenVersion: user.tokenVersion, expiresAt })
       .returning();
-    const view = toView(row);
+    const view = toView(row, user.enabled);
     await recordAudit(tx, {
       actor: actor.username,
       action: 'api_token.create',
@@ -62,13 +69,19 @@ export async function createApiToken(
 }
 
 export async function listApiTokens(db: Db, userId: number) {
-  await getUser(db, userId);
+  const user = await getUser(db, userId);
   const rows = await db
     .select()
     .from(apiTokens)
     .where(eq(apiTokens.userId, userId))
     .orderBy(asc(apiTokens.id));
-  return rows.map(toView);
+  const now = new Date();
+  return rows.map((row) =>
+    toView(
+      row,
+      user.enabled && row.userTokenVersion === user.tokenVersion && (!row.expiresAt || row.expiresAt > now),
+    ),
+  );
 }
 
 export async function revokeApiToken(db: Db, actor: Principal, tokenId: number): Promise<void> {
@@ -80,7 +93,7 @@ export async function revokeApiToken(db: Db, actor: Principal, tokenId: number):
       action: 'api_token.revoke',
       targetType: 'api_token',
       targetId: tokenId,
-      before: toView(row),
+      before: toView(row, false),
     });
   });
 }

@@ -128,7 +128,7 @@ export async function updateGroupUsers(
   userIds: number[],
 ): Promise<UserView[]> {
   return runAdminChange(db, async (tx) => {
-    await getGroupView(tx, id);
+    const { code } = await getGroupView(tx, id);
     await assertIdsExist(tx, users, userIds, 'userIds');
     const before = (await listUsersOfGroup(tx, id)).map((u) => u.username);
     await tx.delete(userGroups).where(eq(userGroups.groupId, id));
@@ -147,8 +147,8 @@ export async function updateGroupUsers(
       action: 'group.members_update',
       targetType: 'group',
       targetId: id,
-      before: { members: before },
-      after: { members: members.map((u) => u.username) },
+      before: { code, members: before },
+      after: { code, members: members.map((u) => u.username) },
     });
     return members;
   });

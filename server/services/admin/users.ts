@@ -30,12 +30,8 @@ async function loadUserViews(db: Db, where?: SQL): Promise<UserView[]> {
   }));
 }
 
-export async function findUserView(db: Db, id: number): Promise<UserView | undefined> {
-  return (await loadUserViews(db, eq(users.id, id)))[0];
-}
-
-async function getUserView(db: Db, id: number): Promise<UserView> {
-  const view = await findUserView(db, id);
+export async function getUserView(db: Db, id: number): Promise<UserView> {
+  const [view] = await loadUserViews(db, eq(users.id, id));
   if (!view) throw notFound('User', id);
   return view;
 }

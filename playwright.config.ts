@@ -5,7 +5,8 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, AUTH_SECRET, BASE_URL, DATA_DIR, PORT }
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  // One output directory per port: concurrent runs on one checkout must not delete each other's traces.
+  outputDir: PORT === 3210 ? 'test-results' : `test-results-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,9 +1,9 @@
 'use client';
-import { Alert, AppShell, Burger, Group, NavLink, Text, Title } from '@mantine/core';
+import { Alert, Anchor, AppShell, Burger, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import type { ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { SignOutButton } from './sign-out-button';
 
 const NAV = [
@@ -14,6 +14,46 @@ const NAV = [
   { href: '/admin/audit', label: 'Audit log' },
   { href: '/api/docs', label: 'API reference', external: true },
 ];
+
+const OFF_SCREEN: CSSProperties = {
+  position: 'absolute',
+  left: -10_000,
+  top: 'auto',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+};
+const ON_SCREEN: CSSProperties = {
+  position: 'fixed',
+  left: 8,
+  top: 8,
+  zIndex: 1000,
+  padding: '8px 14px',
+  background: 'var(--mantine-color-body)',
+  border: '2px solid var(--mantine-primary-color-filled)',
+  borderRadius: 'var(--mantine-radius-md)',
+  boxShadow: 'var(--mantine-shadow-md)',
+  fontWeight: 600,
+};
+
+/** The first stop of the Tab key: jumps past the header and navigation to the page itself. */
+function SkipToContent() {
+  const [focused, setFocused] = useState(false);
+  return (
+    <Anchor
+      href="#main-content"
+      style={focused ? ON_SCREEN : OFF_SCREEN}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById('main-content')?.focus();
+      }}
+    >
+      Skip to content
+    </Anchor>
+  );
+}
 
 export function ConsoleShell({
   username,
@@ -33,6 +73,7 @@ export function ConsoleShell({
       navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
     >
+      <SkipToContent />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -76,7 +117,7 @@ export function ConsoleShell({
           ),
         )}
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         {securityDisabled && (
           <Alert color="red" variant="filled" mb="md" role="alert" title="Security is disabled">
             SECURITY_DISABLED=true: anyone who can reach this service acts with every permission.

@@ -10,31 +10,39 @@ import {
   test,
 } from './support';
 
-test('an administrator signs in, sees the overview with counts, and signs out', async ({ page, request }) => {
+test('an administrator signs in, sees the dashboard with counts, and signs out', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login(\?|$)/);
   await expect(page.getByRole('heading', { name: 'BPM Admin Console' })).toBeVisible();
+  await expect(page).toHaveTitle('Sign in · BPM Admin Console');
   await shot(page, 'sign-in-01-login');
 
   await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner')).toContainText(ADMIN_USERNAME);
-  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Dashboard · BPM Admin Console');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
 
-  // The counts the page shows are the ones the REST API reports.
+  // The counts the page shows are the ones the REST API reports (nothing reports incidents meanwhile).
   const token = await getAccessToken(request);
-  const auth = { headers: { Authorization: `Bearer ${token}` } };
-  const users = (await (await request.get('/api/admin/users', auth)).json()) as { enabled: boolean }[];
-  const groups = (await (await request.get('/api/admin/groups', auth)).json()) as unknown[];
-  expect(users.length).toBeGreaterThan(0);
-  const count = (name: string) => page.getByRole('region', { name, exact: true });
-  await expect(count('Users').getByText(String(users.length), { exact: true })).toBeVisible();
-  const enabled = users.filter((u) => u.enabled).length;
-  await expect(count('Enabled users').getByText(String(enabled), { exact: true })).toBeVisible();
-  await expect(count('Groups').getByText(String(groups.length), { exact: true })).toBeVisible();
-  await shot(page, 'sign-in-02-overview');
+  const res = await request.get('/api/incidents/summary', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  const summary = (await res.json()) as Record<string, number>;
+  const count = (label: string) => page.getByRole('link', { name: new RegExp(`^${label}\\b`) });
+  for (const [label, key] of [
+    ['Open', 'openIncidents'],
+    ['Critical', 'criticalIncidents'],
+    ['Acknowledged', 'acknowledgedIncidents'],
+    ['Created today', 'incidentsCreatedToday'],
+  ]) {
+    await expect(count(label).getByText(String(summary[key]), { exact: true })).toBeVisible();
+  }
+  await shot(page, 'sign-in-02-dashboard');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login(\?|$)/);
@@ -80,7 +88,7 @@ test('a user without ACCESS_BPM_ADMIN sees the No access page and can sign out',
   await expect(main).toContainText(`signed in as ${user.username}`);
   await expect(main).toContainText('ACCESS_BPM_ADMIN');
   // None of the console itself is shown.
-  await expect(page.getByRole('heading', { name: 'Overview' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await shot(page, 'sign-in-05-no-access');
 
@@ -99,18 +107,18 @@ test('the API reference loads', async ({ page }) => {
 test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('an administrator sees the overview and reaches the navigation through the menu button', async ({
+  test('an administrator sees the dashboard and reaches the navigation through the menu button', async ({
     page,
   }) => {
     await page.goto('/');
     await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
     await expect(page).toHaveURL((url) => url.pathname === '/');
-    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Users', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Open\b/ })).toBeVisible();
     await expect(page.getByRole('banner')).toContainText(ADMIN_USERNAME);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'API reference' })).not.toBeInViewport();
-    await shot(page, 'sign-in-07-mobile-overview');
+    await shot(page, 'sign-in-07-mobile-dashboard');
 
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect(nav.getByRole('link', { name: 'API reference' })).toBeInViewport();

@@ -1,8 +1,9 @@
 'use client';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { FramedPage } from '@/components/framed-page';
 
 function messageFor(error: string): string {
   if (error === 'CredentialsSignin') return 'Wrong username or password, or the account is disabled.';
@@ -32,46 +33,44 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   }
 
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={400} component="main">
-        <form onSubmit={submit} aria-label="Sign in">
-          <Stack>
-            <div>
-              <Title order={1} size="h3">
-                BPM Admin Console
-              </Title>
-              <Text c="dimmed" size="sm">
-                Sign in to administer access and handle incidents.
-              </Text>
-            </div>
-            {error && (
-              <Alert color="red" role="alert" title="Could not sign in">
-                {error}
-              </Alert>
-            )}
-            <TextInput
-              label="Username"
-              name="username"
-              autoComplete="username"
-              autoFocus
-              required
-              value={username}
-              onChange={(e) => setUsername(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <Button type="submit" loading={busy} fullWidth>
-              Sign in
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <FramedPage width={400} withProductName={false}>
+      <form onSubmit={submit} aria-label="Sign in">
+        <Stack>
+          <div>
+            <Title order={1} size="h3">
+              BPM Admin Console
+            </Title>
+            <Text c="dimmed" size="sm">
+              Sign in to administer access and handle incidents.
+            </Text>
+          </div>
+          {error && (
+            <Alert color="red" role="alert" title="Could not sign in">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoFocus
+            required
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={busy} fullWidth>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+    </FramedPage>
   );
 }

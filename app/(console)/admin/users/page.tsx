@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { TableSkeleton } from '@/components/admin/table-skeleton';
+import { UsersPage } from '@/components/admin/users-page';
+
+export const metadata: Metadata = { title: 'Users' };
+
+export default function Page() {
+  return (
+    <Suspense fallback={<TableSkeleton label="Loading users" />}>
+      <UsersPage />
+    </Suspense>
+  );
+}

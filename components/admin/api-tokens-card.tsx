@@ -1,0 +1,338 @@
+'use client';
+// A user's API tokens: listed without secrets, created with the secret shown once, revoked with confirmation.
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { fieldErrorsOf, zodValidate } from '@/components/forms/zod-form';
+import { useTRPC } from '@/components/trpc';
+import { CreateApiTokenRequest } from '@/server/schemas/admin';
+import { ConfirmModal } from './confirm-modal';
+import { formatDateTime, rootFieldErrors, toApiLocalDateTime } from './format';
+import { notifySuccess, ProblemAlert } from './problem';
+import { useInvalidateAdmin } from './queries';
+
+type TokenRow = {
+  id: number;
+  active: boolean;
+  name: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+};
+
+function isExpired(expiresAt: string | null): boolean {
+  return !!expiresAt && dayjs(expiresAt).isBefore(dayjs());
+}
+
+export function ApiTokensCard({ user }: { user: { id: number; username: string; enabled: boolean } }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateAdmin();
+  const tokens = useQuery(trpc.admin.listApiTokens.queryOptions({ id: user.id }));
+  const [creating, createModal] = useDisclosure(false);
+  const [revoking, setRevoking] = useState<TokenRow | null>(null);
+  const [revokeOpen, revokeModal] = useDisclosure(false);
+  const revoke = useMutation(trpc.admin.revokeApiToken.mutationOptions());
+  const records = tokens.data ?? [];
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="api-tokens-title">
+      <Stack>
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={2} size="h4" id="api-tokens-title">
+              API tokens
+            </Title>
+            <Text size="sm" c="dimmed">
+              For external systems that call the REST API as {user.username}, with their current permissions.
+            </Text>
+          </div>
+          <Button variant="light" onClick={createModal.open}>
+            Create API token
+          </Button>
+        </Group>
+        {!user.enabled && (
+          <Alert color="gray" variant="light">
+            This account is disabled: none of its tokens work.
+          </Alert>
+        )}
+        {tokens.isError ? (
+          <ProblemAlert error={tokens.error} onRetry={() => void tokens.refetch()} />
+        ) : (
+          <DataTable
+            aria-label="API tokens"
+            withTableBorder
+            borderRadius="sm"
+            minHeight={records.length ? undefined : 150}
+            fetching={tokens.isLoading}
+            records={records}
+            noRecordsText="No API tokens"
+            columns={[
+              {
+                accessor: 'name',
+                title: 'Name',
+                render: (t) => (
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={600}>
+                      {t.name}
+                    </Text>
+                    {!t.active && (
+                      <Tooltip label="It no longer authenticates: the user was disabled, had the password reset, or it expired">
+                        <Badge color="gray" variant="light" size="sm">
+                          Inactive
+                        </Badge>
+                      </Tooltip>
+                    )}
+                  </Group>
+                ),
+              },
+              { accessor: 'createdAt', title: 'Created', render: (t) => formatDateTime(t.createdAt) },
+              {
+                accessor: 'expiresAt',
+                title: 'Expires',
+                render: (t) =>
+                  t.expiresAt ? (
+                    <Group gap={6} wrap="nowrap">
+                      <span>{formatDateTime(t.expiresAt)}</span>
+                      {isExpired(t.expiresAt) && (
+                        <Badge size="xs" color="red" variant="light">
+                          expired
+                        </Badge>
+                      )}
+                    </Group>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      Never
+                    </Text>
+                  ),
+              },
+              {
+                accessor: 'lastUsedAt',
+                title: 'Last used',
+                render: (t) => formatDateTime(t.lastUsedAt, 'Never'),
+              },
+              {
+                accessor: 'actions',
+                title: <VisuallyHidden>Actions</VisuallyHidden>,
+                textAlign: 'right',
+                width: 110,
+                render: (t) => (
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="subtle"
+                    aria-label={`Revoke token ${t.name}`}
+                    onClick={() => {
+                      revoke.reset();
+                      setRevoking(t);
+                      revokeModal.open();
+                    }}
+                  >
+                    Revoke
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Stack>
+
+      <CreateTokenModal user={user} opened={creating} onClose={createModal.close} />
+      <ConfirmModal
+        opened={revokeOpen}
+        onClose={revokeModal.close}
+        title={`Revoke the token “${revoking?.name ?? ''}”?`}
+        confirmLabel="Revoke token"
+        loading={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => {
+          if (!revoking) return;
+          revoke.mutate(
+            { tokenId: revoking.id },
+            {
+              onSuccess: () => {
+                void invalidate();
+                notifySuccess('Token revoked', `“${revoking.name}” no longer works.`);
+                revokeModal.close();
+              },
+            },
+          );
+        }}
+      >
+        <Text size="sm">
+          Every system using this token of <b>{user.username}</b> gets <code>401</code> from now on. This
+          cannot be undone; create a new token if it is still needed.
+        </Text>
+      </ConfirmModal>
+    </Paper>
+  );
+}
+
+type CreateValues = { name: string; expiresAt: string | null };
+
+function CreateTokenModal({
+  user,
+  opened,
+  onClose,
+}: {
+  user: { id: number; username: string };
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateAdmin();
+  const create = useMutation(trpc.admin.createApiToken.mutationOptions());
+  const [failure, setFailure] = useState<unknown>(null);
+  const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
+  const form = useForm<CreateValues>({
+    initialValues: { name: '', expiresAt: null },
+    validate: (v) => {
+      const errors = rootFieldErrors(
+        zodValidate(CreateApiTokenRequest)({ name: v.name, expiresAt: toApiLocalDateTime(v.expiresAt) }),
+      );
+      if (!errors.expiresAt && v.expiresAt && !dayjs(v.expiresAt).isAfter(dayjs()))
+        errors.expiresAt = 'must be in the future';
+      return errors;
+    },
+  });
+
+  function close() {
+    // The secret is dropped from memory with the dialog: it is never shown again.
+    setSecret(null);
+    setFailure(null);
+    form.reset();
+    create.reset();
+    onClose();
+  }
+
+  function submit(values: CreateValues) {
+    setFailure(null);
+    create.mutate(
+      { id: user.id, name: values.name.trim(), expiresAt: toApiLocalDateTime(values.expiresAt) },
+      {
+        onSuccess: (created) => {
+          void invalidate();
+          setSecret({ name: created.name, token: created.token });
+          notifySuccess('API token created', `“${created.name}” for ${user.username}`);
+        },
+        onError: (error) => {
+          const fields = rootFieldErrors(fieldErrorsOf(error));
+          if (Object.keys(fields).length) form.setErrors(fields);
+          else setFailure(error);
+        },
+      },
+    );
+  }
+
+  const presets = [
+    { value: dayjs().add(30, 'day').format('YYYY-MM-DD HH:mm:ss'), label: 'In 30 days' },
+    { value: dayjs().add(90, 'day').format('YYYY-MM-DD HH:mm:ss'), label: 'In 90 days' },
+    { value: dayjs().add(1, 'year').format('YYYY-MM-DD HH:mm:ss'), label: 'In 1 year' },
+  ];
+
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={close}
+      title={secret ? `Copy the API token “${secret.name}”` : `Create an API token for ${user.username}`}
+      size="lg"
+      closeOnClickOutside={!secret}
+    >
+      {secret ? (
+        <Stack>
+          <Alert color="yellow" variant="light" title="Copy this token now: it will not be shown again">
+            <Text size="sm">
+              Only a hash is stored. Keep the token in a secret store; anyone holding it acts as{' '}
+              <b>{user.username}</b> with their permissions. If it is lost, revoke it and create a new one.
+            </Text>
+          </Alert>
+          <Group wrap="nowrap" align="center" gap="xs">
+            <Code
+              block
+              aria-label="API token secret"
+              style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap', fontSize: 14 }}
+            >
+              {secret.token}
+            </Code>
+            <CopyButton value={secret.token}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy to the clipboard'} withArrow>
+                  <Button
+                    onClick={copy}
+                    color={copied ? 'teal' : 'blue'}
+                    variant={copied ? 'filled' : 'light'}
+                    data-autofocus
+                    miw={96}
+                  >
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={close}>I have copied it</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={form.onSubmit(submit)} aria-label="Create API token" noValidate>
+          <Stack>
+            {failure ? <ProblemAlert error={failure} /> : null}
+            <TextInput
+              label="Name"
+              description="What uses it, e.g. “billing-worker (prod)”"
+              withAsterisk
+              data-autofocus
+              autoComplete="off"
+              {...form.getInputProps('name')}
+            />
+            <DateTimePicker
+              label="Expires"
+              description="In the service's time zone. Leave empty for a token that never expires."
+              placeholder="Never"
+              clearable
+              minDate={new Date()}
+              valueFormat="D MMM YYYY, HH:mm"
+              presets={presets}
+              nextLabel="Next month"
+              previousLabel="Previous month"
+              popoverProps={{ withinPortal: true }}
+              {...form.getInputProps('expiresAt')}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Create token
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,363 @@
+'use client';
+// /admin/audit: every admin change, newest first; filters and paging in the URL; each row expands to a
+// readable before/after comparison and the raw JSON.
+import {
+  ActionIcon,
+  Autocomplete,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable } from 'mantine-datatable';
+import { useEffect, useRef, useState } from 'react';
+import { useTRPC } from '@/components/trpc';
+import { auditDiff, auditSummary, auditTargetName, showValue } from './audit-diff';
+import { AUDIT_ACTIONS, auditActionColor, formatDateTimeSeconds } from './format';
+import { PageHeader } from './page-header';
+import { ProblemAlert } from './problem';
+import { TableSkeleton } from './table-skeleton';
+import { useUrlState } from './url-state';
+
+const PAGE_SIZES = [20, 50, 100];
+
+type AuditEvent = {
+  id: number;
+  actor: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before?: unknown;
+  after?: unknown;
+  createdAt: string;
+};
+
+const ACTION_GROUPS = ['Users', 'Groups', 'API tokens'].map((group) => ({
+  group,
+  items: AUDIT_ACTIONS.filter((a) => a.group === group).map((a) => ({ value: a.value, label: a.label })),
+}));
+
+function positiveInt(raw: string, fallback: number): number {
+  return /^[1-9][0-9]{0,6}$/.test(raw) ? Number(raw) : fallback;
+}
+
+export function AuditPage() {
+  const trpc = useTRPC();
+  const url = useUrlState();
+  const page = positiveInt(url.get('page'), 1);
+  const sizeParam = positiveInt(url.get('size'), 20);
+  const size = PAGE_SIZES.includes(sizeParam) ? sizeParam : 20;
+  const actor = url.get('actor');
+  const action = url.get('action');
+
+  const [actorText, setActorText] = useState(actor);
+  const lastActor = useRef(actor);
+  const pushActor = useDebouncedCallback((value: string) => {
+    lastActor.current = value.trim();
+    url.set({ actor: value.trim(), page: null });
+  }, 400);
+  useEffect(() => {
+    if (actor !== lastActor.current) {
+      lastActor.current = actor;
+      setActorText(actor);
+    }
+  }, [actor]);
+
+  const events = useQuery({
+    ...trpc.admin.listAuditEvents.queryOptions({
+      page: page - 1,
+      size,
+      ...(actor ? { actor } : {}),
+      ...(action ? { action } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const users = useQuery(trpc.admin.listUsers.queryOptions({}));
+  const groups = useQuery(trpc.admin.listGroups.queryOptions({}));
+  const groupCode = new Map((groups.data ?? []).map((g) => [String(g.id), g.code]));
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const records: AuditEvent[] = events.data?.content ?? [];
+  const filtered = !!(actor || action);
+
+  const targetOf = (e: AuditEvent) => {
+    const name =
+      auditTargetName(e.targetType, e.before, e.after) ??
+      (e.targetType === 'group' && e.targetId ? groupCode.get(e.targetId) : undefined);
+    const type = e.targetType.replace('_', ' ');
+    return { type, name, id: e.targetId };
+  };
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Audit log"
+        description="Every change to users, groups, memberships and API tokens, newest first. Passwords and token secrets are never recorded."
+      />
+      <Group align="flex-end" gap="sm">
+        <Autocomplete
+          label="Actor"
+          placeholder="Any user"
+          description="Exact username"
+          data={[...new Set((users.data ?? []).map((u) => u.username))]}
+          value={actorText}
+          onChange={(v) => {
+            setActorText(v);
+            pushActor(v);
+          }}
+          onOptionSubmit={(v) => {
+            setActorText(v);
+            pushActor(v);
+            pushActor.flush();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') pushActor.flush();
+          }}
+          clearable
+          w={{ base: '100%', xs: 240 }}
+        />
+        <Select
+          label="Action"
+          description="What was done"
+          placeholder="Any action"
+          data={ACTION_GROUPS}
+          value={action || null}
+          onChange={(v) => url.set({ action: v, page: null })}
+          clearable
+          w={{ base: '100%', xs: 260 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {filtered && (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              lastActor.current = '';
+              setActorText('');
+              url.set({ actor: null, action: null, page: null });
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </Group>
+
+      {events.isError && !events.data ? (
+        <ProblemAlert error={events.error} onRetry={() => void events.refetch()} />
+      ) : events.isLoading ? (
+        <TableSkeleton label="Loading audit events" rows={8} />
+      ) : (
+        <Paper withBorder radius="md">
+          <DataTable<AuditEvent>
+            aria-label="Audit events"
+            records={records}
+            fetching={events.isFetching && events.isPlaceholderData}
+            minHeight={records.length ? undefined : 200}
+            noRecordsText={filtered ? 'No audit events match these filters' : 'No audit events yet'}
+            page={page}
+            onPageChange={(p) => url.set({ page: p === 1 ? null : p })}
+            totalRecords={events.data?.totalElements ?? 0}
+            recordsPerPage={size}
+            recordsPerPageOptions={PAGE_SIZES}
+            onRecordsPerPageChange={(s) => url.set({ size: s === 20 ? null : s, page: null })}
+            recordsPerPageLabel="Events per page"
+            paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+            verticalAlign="top"
+            rowExpansion={{
+              trigger: 'never',
+              allowMultiple: true,
+              expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+              content: ({ record }) => <AuditDetails event={record} />,
+            }}
+            columns={[
+              {
+                accessor: 'expand',
+                title: <VisuallyHidden>Details</VisuallyHidden>,
+                width: 44,
+                render: (e) => {
+                  const open = expanded.includes(e.id);
+                  return (
+                    <Tooltip label={open ? 'Hide details' : 'Show details'} withArrow openDelay={400}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-expanded={open}
+                        aria-label={`${open ? 'Hide' : 'Show'} details of event ${e.id}`}
+                        onClick={() =>
+                          setExpanded((ids) => (open ? ids.filter((x) => x !== e.id) : [...ids, e.id]))
+                        }
+                      >
+                        <span
+                          aria-hidden
+                          style={{
+                            display: 'inline-block',
+                            transition: 'transform 150ms',
+                            transform: open ? 'rotate(90deg)' : 'none',
+                          }}
+                        >
+                          ▸
+                        </span>
+                      </ActionIcon>
+                    </Tooltip>
+                  );
+                },
+              },
+              {
+                accessor: 'createdAt',
+                title: 'Time',
+                width: 170,
+                noWrap: true,
+                render: (e) => formatDateTimeSeconds(e.createdAt),
+              },
+              { accessor: 'actor', title: 'Actor', width: 130 },
+              {
+                accessor: 'action',
+                title: 'Action',
+                width: 190,
+                render: (e) => (
+                  <Badge color={auditActionColor(e.action)} variant="light" tt="none" radius="sm">
+                    {e.action}
+                  </Badge>
+                ),
+              },
+              {
+                accessor: 'target',
+                title: 'Target',
+                noWrap: true,
+                render: (e) => {
+                  const t = targetOf(e);
+                  return (
+                    <Text size="sm">
+                      <Text span c="dimmed" inherit>
+                        {t.type}{' '}
+                      </Text>
+                      <Text span fw={600} inherit>
+                        {t.name ?? (t.id ? `#${t.id}` : '—')}
+                      </Text>
+                    </Text>
+                  );
+                },
+              },
+              {
+                accessor: 'summary',
+                title: 'Change',
+                render: (e) => (
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {auditSummary(e.action, e.before, e.after) || '—'}
+                  </Text>
+                ),
+              },
+            ]}
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function AuditDetails({ event }: { event: AuditEvent }) {
+  const [raw, setRaw] = useState(false);
+  const diff = auditDiff(event.before, event.after);
+  return (
+    <Stack gap="xs" p="xs" aria-label={`Details of event ${event.id}`} role="group">
+      {diff.length ? (
+        <Table
+          withTableBorder
+          withColumnBorders
+          verticalSpacing={4}
+          fz="sm"
+          aria-label={`Changes of event ${event.id}`}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={180}>Field</Table.Th>
+              <Table.Th>Before</Table.Th>
+              <Table.Th>After</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {diff.map((d) => (
+              <Table.Tr key={d.field}>
+                <Table.Td ff="monospace">{d.field}</Table.Td>
+                {d.kind === 'set' ? (
+                  <>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {(Array.isArray(d.before) ? d.before : []).map((x) => (
+                          <Badge
+                            key={String(x)}
+                            variant="light"
+                            tt="none"
+                            color={d.removed.includes(String(x)) ? 'red' : 'gray'}
+                            td={d.removed.includes(String(x)) ? 'line-through' : undefined}
+                          >
+                            {String(x)}
+                          </Badge>
+                        ))}
+                        {!Array.isArray(d.before) || !d.before.length ? (
+                          <Text size="sm" c="dimmed">
+                            none
+                          </Text>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {(Array.isArray(d.after) ? d.after : []).map((x) => (
+                          <Badge
+                            key={String(x)}
+                            variant="light"
+                            tt="none"
+                            color={d.added.includes(String(x)) ? 'green' : 'gray'}
+                          >
+                            {d.added.includes(String(x)) ? '+ ' : ''}
+                            {String(x)}
+                          </Badge>
+                        ))}
+                        {!Array.isArray(d.after) || !d.after.length ? (
+                          <Text size="sm" c="dimmed">
+                            none
+                          </Text>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </>
+                ) : (
+                  <>
+                    <Table.Td c={d.before === undefined ? 'dimmed' : 'red.8'}>{showValue(d.before)}</Table.Td>
+                    <Table.Td c={d.after === undefined ? 'dimmed' : 'green.8'}>{showValue(d.after)}</Table.Td>
+                  </>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No field changes recorded
+          {event.action === 'user.password_reset' ? ' (passwords are never recorded)' : ''}.
+        </Text>
+      )}
+      <Group gap="xs">
+        <Button size="compact-xs" variant="subtle" onClick={() => setRaw((r) => !r)} aria-expanded={raw}>
+          {raw ? 'Hide JSON' : 'Show JSON'}
+        </Button>
+        <Text size="xs" c="dimmed">
+          event {event.id} · {event.targetType} {event.targetId ?? ''}
+        </Text>
+      </Group>
+      {raw && (
+        <Code block aria-label={`JSON of event ${event.id}`}>
+          {JSON.stringify({ before: event.before, after: event.after }, null, 2)}
+        </Code>
+      )}
+    </Stack>
+  );
+}

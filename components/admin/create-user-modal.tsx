@@ -1,0 +1,139 @@
+'use client';
+// Create a user: validated with the server's CreateUserRequest; the server's own field errors
+// (e.g. "already taken") appear beside the field.
+import { Button, Group, Modal, MultiSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { fieldErrorsOf, zodValidate } from '@/components/forms/zod-form';
+import { useTRPC } from '@/components/trpc';
+import { CreateUserRequest } from '@/server/schemas/admin';
+import { rootFieldErrors } from './format';
+import { PermissionMultiSelect } from './permissions';
+import { notifySuccess, ProblemAlert } from './problem';
+import { useInvalidateAdmin } from './queries';
+
+type Values = {
+  username: string;
+  password: string;
+  enabled: boolean;
+  groupIds: string[];
+  permissionCodes: string[];
+};
+
+const initialValues: Values = {
+  username: '',
+  password: '',
+  enabled: true,
+  groupIds: [],
+  permissionCodes: [],
+};
+
+function toRequest(v: Values) {
+  return { ...v, username: v.username.trim(), groupIds: v.groupIds.map(Number) };
+}
+
+const validate = (v: Values) => {
+  const errors = rootFieldErrors(zodValidate(CreateUserRequest)(toRequest(v)));
+  if (!errors.password && v.password && v.password.toLowerCase() === v.username.trim().toLowerCase())
+    errors.password = 'must not equal the username';
+  return errors;
+};
+
+export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const invalidate = useInvalidateAdmin();
+  const groups = useQuery({ ...trpc.admin.listGroups.queryOptions({}), enabled: opened });
+  const form = useForm<Values>({ initialValues, validate, validateInputOnBlur: true });
+  const [failure, setFailure] = useState<unknown>(null);
+  const create = useMutation(trpc.admin.createUser.mutationOptions());
+
+  function close() {
+    form.reset();
+    setFailure(null);
+    create.reset();
+    onClose();
+  }
+
+  function submit(values: Values) {
+    setFailure(null);
+    create.mutate(toRequest(values) as Parameters<typeof create.mutate>[0], {
+      onSuccess: (user) => {
+        void invalidate();
+        notifySuccess(
+          'User created',
+          `${user.username} can now be given groups, permissions and API tokens.`,
+        );
+        close();
+        router.push(`/admin/users/${user.id}`);
+      },
+      onError: (error) => {
+        const fields = rootFieldErrors(fieldErrorsOf(error));
+        if (Object.keys(fields).length) form.setErrors(fields);
+        else setFailure(error);
+      },
+    });
+  }
+
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={close}
+      title="Create user"
+      size="lg"
+    >
+      <form onSubmit={form.onSubmit(submit)} aria-label="Create user" noValidate>
+        <Stack>
+          {failure ? <ProblemAlert error={failure} /> : null}
+          <TextInput
+            label="Username"
+            description="3 to 64 characters: letters, digits and . _ @ -"
+            autoComplete="off"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label="Password"
+            description="12 to 128 characters, not the same as the username. Share it with the user over a safe channel."
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+          <Switch
+            label="Enabled"
+            description="A disabled user cannot sign in and their tokens do not work."
+            {...form.getInputProps('enabled', { type: 'checkbox' })}
+          />
+          <MultiSelect
+            label="Groups"
+            description="The user gets every permission of these groups."
+            placeholder={form.values.groupIds.length ? undefined : 'None'}
+            data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: `${g.code} — ${g.name}` }))}
+            searchable
+            clearable
+            hidePickedOptions
+            nothingFoundMessage={groups.isLoading ? 'Loading groups…' : 'No such group'}
+            {...form.getInputProps('groupIds')}
+          />
+          <PermissionMultiSelect
+            label="Direct permissions"
+            description="Granted to this user alone, in addition to those of their groups."
+            {...form.getInputProps('permissionCodes')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create user
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,227 @@
+'use client';
+// /admin/groups: groups with their permissions and member counts; create, edit, members, delete.
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { DataTable } from 'mantine-datatable';
+import { useEffect, useRef, useState } from 'react';
+import { useTRPC } from '@/components/trpc';
+import type { GroupView } from '@/server/schemas/admin';
+import { ConfirmModal } from './confirm-modal';
+import { plural } from './format';
+import { GroupFormModal } from './group-form-modal';
+import { GroupMembersModal } from './group-members-modal';
+import { PageHeader } from './page-header';
+import { PermissionBadges } from './permissions';
+import { notifySuccess, ProblemAlert } from './problem';
+import { useInvalidateAdmin } from './queries';
+import { TableSkeleton } from './table-skeleton';
+import { useUrlState } from './url-state';
+
+export function GroupsPage() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateAdmin();
+  const url = useUrlState();
+  const q = url.get('q');
+  const [search, setSearch] = useState(q);
+  const lastPushed = useRef(q);
+  const pushSearch = useDebouncedCallback((value: string) => {
+    lastPushed.current = value.trim();
+    url.set({ q: value.trim() });
+  }, 250);
+  useEffect(() => {
+    if (q !== lastPushed.current) {
+      lastPushed.current = q;
+      setSearch(q);
+    }
+  }, [q]);
+
+  const groups = useQuery({
+    ...trpc.admin.listGroups.queryOptions(q ? { q } : {}),
+    placeholderData: keepPreviousData,
+  });
+  const records = groups.data ?? [];
+  const [creating, createModal] = useDisclosure(false);
+  // The group a dialog acts on stays set while the dialog closes, so its title does not change mid-way.
+  const [target, setTarget] = useState<GroupView | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'members' | 'delete' | null>(null);
+  const open = (g: GroupView, which: 'edit' | 'members' | 'delete') => {
+    setTarget(g);
+    setDialog(which);
+  };
+  const closeDialog = () => setDialog(null);
+  const deleting = target;
+  const remove = useMutation(trpc.admin.deleteGroup.mutationOptions());
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Groups"
+        description="Every member of a group holds the group's permissions."
+        actions={<Button onClick={createModal.open}>Create group</Button>}
+      />
+      <Group align="flex-end" justify="space-between">
+        <TextInput
+          type="search"
+          label="Search groups"
+          placeholder="Part of a code or name"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            pushSearch(e.currentTarget.value);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') pushSearch.flush();
+          }}
+          w={{ base: '100%', sm: 320 }}
+        />
+        {groups.data && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {q ? `${plural(records.length, 'group')} matching “${q}”` : plural(records.length, 'group')}
+          </Text>
+        )}
+      </Group>
+
+      {groups.isError && !groups.data ? (
+        <ProblemAlert error={groups.error} onRetry={() => void groups.refetch()} />
+      ) : groups.isLoading ? (
+        <TableSkeleton label="Loading groups" />
+      ) : (
+        <Paper withBorder radius="md">
+          <DataTable
+            aria-label="Groups"
+            records={records}
+            fetching={groups.isFetching && groups.isPlaceholderData}
+            minHeight={records.length ? undefined : 200}
+            verticalAlign="center"
+            emptyState={
+              <Stack align="center" gap="xs" style={{ pointerEvents: 'all' }}>
+                <Text c="dimmed">{q ? `No groups match “${q}”.` : 'There are no groups yet.'}</Text>
+                {q ? (
+                  <Button
+                    variant="light"
+                    size="xs"
+                    onClick={() => {
+                      setSearch('');
+                      pushSearch('');
+                      pushSearch.flush();
+                    }}
+                  >
+                    Clear search
+                  </Button>
+                ) : (
+                  <Button variant="light" size="xs" onClick={createModal.open}>
+                    Create group
+                  </Button>
+                )}
+              </Stack>
+            }
+            columns={[
+              {
+                accessor: 'code',
+                title: 'Code',
+                render: (g) => (
+                  <Text size="sm" fw={700} ff="monospace">
+                    {g.code}
+                  </Text>
+                ),
+              },
+              { accessor: 'name', title: 'Name' },
+              {
+                accessor: 'permissions',
+                title: 'Permissions',
+                render: (g) => <PermissionBadges codes={g.permissions} />,
+              },
+              {
+                accessor: 'memberCount',
+                title: 'Members',
+                textAlign: 'right',
+                width: 100,
+              },
+              {
+                accessor: 'actions',
+                title: 'Actions',
+                textAlign: 'right',
+                width: 250,
+                render: (g) => (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={`Members of ${g.code}`}
+                      onClick={() => open(g, 'members')}
+                    >
+                      Members
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={`Edit ${g.code}`}
+                      onClick={() => open(g, 'edit')}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${g.code}`}
+                      onClick={() => {
+                        remove.reset();
+                        open(g, 'delete');
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        </Paper>
+      )}
+
+      <GroupFormModal opened={creating} onClose={createModal.close} />
+      <GroupFormModal group={target} opened={dialog === 'edit'} onClose={closeDialog} />
+      <GroupMembersModal group={target} opened={dialog === 'members'} onClose={closeDialog} />
+      <ConfirmModal
+        opened={dialog === 'delete'}
+        onClose={closeDialog}
+        title={`Delete group ${deleting?.code ?? ''}?`}
+        confirmLabel="Delete group"
+        loading={remove.isPending}
+        error={remove.error}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(
+            { id: deleting.id },
+            {
+              onSuccess: () => {
+                void invalidate();
+                notifySuccess('Group deleted', `${deleting.code} and its memberships are gone.`);
+                closeDialog();
+              },
+            },
+          );
+        }}
+      >
+        {deleting && (
+          <Text size="sm">
+            {deleting.memberCount > 0 ? (
+              <>
+                <b>{deleting.code}</b> has <b>{plural(deleting.memberCount, 'member')}</b>. They lose{' '}
+                {deleting.permissions.length ? deleting.permissions.join(', ') : 'nothing'} unless they hold
+                it directly or through another group.
+              </>
+            ) : (
+              <>
+                <b>{deleting.code}</b> has no members.
+              </>
+            )}{' '}
+            This cannot be undone.
+          </Text>
+        )}
+      </ConfirmModal>
+    </Stack>
+  );
+}

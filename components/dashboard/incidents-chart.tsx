@@ -1,0 +1,74 @@
+'use client';
+import { BarChart } from '@mantine/charts';
+import { Box, Skeleton, Table, VisuallyHidden } from '@mantine/core';
+import { formatDayLong, formatDayShort } from './format';
+import { SEVERITIES, SEVERITY_COLORS, SEVERITY_LABELS, type IncidentStats } from './types';
+
+type PerDay = IncidentStats['perDay'];
+
+const SERIES = SEVERITIES.map((s) => ({ name: s, label: SEVERITY_LABELS[s], color: SEVERITY_COLORS[s] }));
+
+const totalOf = (d: PerDay[number]) => d.LOW + d.MEDIUM + d.HIGH + d.CRITICAL;
+
+/**
+ * Incidents created per day, stacked by severity (critical at the base, where it is seen first). The last
+ * entry is today in the service's time zone. The same numbers are in a table for screen readers.
+ */
+export function IncidentsChart({ perDay }: { perDay: PerDay | undefined }) {
+  if (!perDay) return <Skeleton h={280} role="status" aria-label="Loading the chart" />;
+  const today = perDay.at(-1)?.day;
+  return (
+    // Fills the card when the side column makes it taller than the chart's own 280 px.
+    <Box style={{ flex: 1, minHeight: 280, display: 'flex', flexDirection: 'column' }}>
+      <BarChart
+        h="100%"
+        style={{ flex: 1 }}
+        data={perDay}
+        dataKey="day"
+        type="stacked"
+        series={SERIES}
+        withLegend
+        // Recharts sorts legend entries by name unless told otherwise; keep the severity order.
+        legendProps={{ verticalAlign: 'bottom', height: 36, itemSorter: null }}
+        tickLine="y"
+        maxBarWidth={28}
+        minBarSize={0}
+        tooltipAnimationDuration={100}
+        xAxisProps={{ tickFormatter: formatDayShort, minTickGap: 16, interval: 'preserveEnd' }}
+        yAxisProps={{ allowDecimals: false, width: 36 }}
+        tooltipProps={{
+          labelFormatter: (day: unknown) =>
+            typeof day === 'string' ? formatDayLong(day) + (day === today ? ' (today)' : '') : String(day),
+        }}
+        aria-hidden
+      />
+      <VisuallyHidden>
+        <Table>
+          <caption>Incidents created per day, by severity</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {SEVERITIES.map((s) => (
+                <th key={s} scope="col">
+                  {SEVERITY_LABELS[s]}
+                </th>
+              ))}
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {perDay.map((d) => (
+              <tr key={d.day} data-day={d.day}>
+                <th scope="row">{formatDayLong(d.day) + (d.day === today ? ' (today)' : '')}</th>
+                {SEVERITIES.map((s) => (
+                  <td key={s}>{d[s]}</td>
+                ))}
+                <td>{totalOf(d)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </VisuallyHidden>
+    </Box>
+  );
+}

@@ -1,0 +1,124 @@
+// The incident board's view (filters, sort, page, size) and its one representation in the URL query string,
+// so that a reload or a shared link shows the same rows. Anything the URL holds that is not valid falls back
+// to the default of that one setting; the rest of the view is kept.
+import { SORT_FIELDS, type SortField } from '@/server/schemas/incidents';
+import {
+  INCIDENT_SEVERITIES,
+  INCIDENT_SOURCES,
+  INCIDENT_STATUSES,
+  type IncidentSeverity,
+  type IncidentSource,
+  type IncidentStatus,
+} from './labels';
+
+export const PAGE_SIZES = [20, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export interface BoardSort {
+  field: SortField;
+  direction: 'asc' | 'desc';
+}
+
+export interface BoardView {
+  status: IncidentStatus | null;
+  source: IncidentSource | null;
+  severity: IncidentSeverity | null;
+  processInstanceId: number | null;
+  q: string;
+  sort: BoardSort;
+  /** 1-based, as people count pages (the API's is 0-based). */
+  page: number;
+  size: PageSize;
+}
+
+/**
+ * Unresolved first: the statuses rank OPEN < ACKNOWLEDGED < RESOLVED, so a responder opens the board on what
+ * still needs someone (within a status the most severe, then the newest; see listInputOf), while resolved
+ * incidents stay a page or a status filter away and the totals still count everything. A visible sort that
+ * one click changes, not a hidden filter.
+ */
+export const DEFAULT_SORT: BoardSort = { field: 'status', direction: 'asc' };
+
+export const DEFAULT_VIEW: BoardView = {
+  status: null,
+  source: null,
+  severity: null,
+  processInstanceId: null,
+  q: '',
+  sort: DEFAULT_SORT,
+  page: 1,
+  size: 20,
+};
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+
+const positiveInt = (value: string | null): number | null =>
+  value !== null && /^[1-9][0-9]{0,15}$/.test(value) && Number(value) <= Number.MAX_SAFE_INTEGER
+    ? Number(value)
+    : null;
+
+export function parseSort(value: string | null): BoardSort | null {
+  if (!value) return null;
+  const [field, direction, ...rest] = value.split(',');
+  if (rest.length || !(SORT_FIELDS as readonly string[]).includes(field)) return null;
+  if (direction !== 'asc' && direction !== 'desc') return null;
+  return { field: field as SortField, direction };
+}
+
+/** The view a query string describes; each invalid or missing value is that setting's default. */
+export function parseView(params: URLSearchParams): BoardView {
+  const size = Number(params.get('size'));
+  return {
+    status: oneOf(INCIDENT_STATUSES, params.get('status')),
+    source: oneOf(INCIDENT_SOURCES, params.get('source')),
+    severity: oneOf(INCIDENT_SEVERITIES, params.get('severity')),
+    processInstanceId: positiveInt(params.get('processInstanceId')),
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    sort: parseSort(params.get('sort')) ?? DEFAULT_SORT,
+    page: Math.min(positiveInt(params.get('page')) ?? 1, 1_000_000),
+    size: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_VIEW.size,
+  };
+}
+
+/** The query string of a view, defaults left out so that the plain /incidents is the default view. */
+export function searchOf(view: BoardView): string {
+  const params = new URLSearchParams();
+  if (view.status) params.set('status', view.status);
+  if (view.source) params.set('source', view.source);
+  if (view.severity) params.set('severity', view.severity);
+  if (view.processInstanceId) params.set('processInstanceId', String(view.processInstanceId));
+  if (view.q) params.set('q', view.q);
+  if (view.sort.field !== DEFAULT_SORT.field || view.sort.direction !== DEFAULT_SORT.direction) {
+    params.set('sort', `${view.sort.field},${view.sort.direction}`);
+  }
+  if (view.page !== 1) params.set('page', String(view.page));
+  if (view.size !== DEFAULT_VIEW.size) params.set('size', String(view.size));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** Filters are everything that decides which incidents match (not their order or page). */
+export function hasFilters(view: BoardView): boolean {
+  return !!(view.status || view.source || view.severity || view.processInstanceId || view.q);
+}
+
+/**
+ * The input of incidents.list. Ties of the chosen order: by status, the most severe first; then the newest
+ * first (then by id, from the API).
+ */
+export function listInputOf(view: BoardView) {
+  const sort = [`${view.sort.field},${view.sort.direction}`];
+  if (view.sort.field === 'status') sort.push('severity,desc');
+  if (view.sort.field !== 'createdAt' && view.sort.field !== 'id') sort.push('createdAt,desc');
+  return {
+    page: view.page - 1,
+    size: view.size,
+    status: view.status ?? undefined,
+    source: view.source ?? undefined,
+    severity: view.severity ?? undefined,
+    processInstanceId: view.processInstanceId ?? undefined,
+    q: view.q || undefined,
+    sort,
+  };
+}

@@ -1,0 +1,281 @@
+'use client';
+// Bulk acknowledge / resolve / retry of the selected incidents: a confirmation that lists what will be acted on,
+// then the per-incident result (APPLIED, SKIPPED with the reason in words, NOT_FOUND).
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { problemOf } from '@/components/forms/zod-form';
+import { useTRPC } from '@/components/trpc';
+import type { IncidentView } from '@/server/schemas/incidents';
+import { SeverityBadge, StatusBadge } from './badges';
+import { SOURCE_LABEL, type IncidentStatus } from './labels';
+import { ResolveForm } from './resolve-form';
+
+type BulkKind = 'acknowledge' | 'resolve' | 'retry';
+type Outcome = 'APPLIED' | 'SKIPPED' | 'NOT_FOUND';
+interface BulkResult {
+  kind: BulkKind;
+  results: { id: number; outcome: Outcome; reason?: string }[];
+  /** What the incidents looked like when selected, to explain a skip. */
+  seen: Map<number, IncidentView>;
+}
+
+const ACTION: Record<BulkKind, { verb: string; done: string; allowed: IncidentStatus[]; rule: string }> = {
+  acknowledge: {
+    verb: 'Acknowledge',
+    done: 'acknowledged',
+    allowed: ['OPEN'],
+    rule: 'only OPEN incidents can be acknowledged',
+  },
+  resolve: {
+    verb: 'Resolve',
+    done: 'resolved',
+    allowed: ['OPEN', 'ACKNOWLEDGED'],
+    rule: 'only OPEN or ACKNOWLEDGED incidents can be resolved',
+  },
+  retry: {
+    verb: 'Retry',
+    done: 'retried',
+    allowed: ['OPEN', 'ACKNOWLEDGED'],
+    rule: 'only unresolved WORKER incidents whose worker request has failed can be retried',
+  },
+};
+
+const OUTCOME_COLOR: Record<Outcome, string> = { APPLIED: 'green', SKIPPED: 'yellow', NOT_FOUND: 'gray' };
+
+const eligible = (kind: BulkKind, incident: IncidentView) =>
+  ACTION[kind].allowed.includes(incident.status) && (kind !== 'retry' || incident.source === 'WORKER');
+
+/** Why one incident was not changed, in words. */
+export function reasonInWords(
+  kind: BulkKind,
+  result: { outcome: Outcome; reason?: string },
+  seen?: IncidentView,
+): string {
+  if (result.outcome === 'APPLIED') {
+    if (kind === 'retry') return 'Retry requested; the worker reports the outcome on the incident';
+    return `${ACTION[kind].done.charAt(0).toUpperCase()}${ACTION[kind].done.slice(1)}`;
+  }
+  if (result.outcome === 'NOT_FOUND') return 'It no longer exists';
+  const rule = ACTION[kind].rule;
+  const sentence = rule.charAt(0).toUpperCase() + rule.slice(1);
+  if (result.reason === 'NOT_RETRYABLE') {
+    if (seen && seen.source !== 'WORKER') return `${sentence}; it comes from ${SOURCE_LABEL[seen.source]}`;
+    if (seen?.status === 'RESOLVED') return `${sentence}; it is RESOLVED`;
+    return `${sentence}; its worker request is not FAILED (a retry may already be under way)`;
+  }
+  if (result.reason === 'INVALID_STATE') {
+    if (seen && !eligible(kind, seen)) return `${sentence}; it was ${seen.status}`;
+    return `${sentence}; it changed since you selected it (someone else acted on it)`;
+  }
+  return `Skipped${result.reason ? `: ${result.reason}` : ''}`;
+}
+
+export function BulkActions({ selected, onClear }: { selected: IncidentView[]; onClear: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [confirm, setConfirm] = useState<BulkKind | null>(null);
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.incidents.pathKey() });
+  const acknowledge = useMutation(trpc.incidents.bulkAcknowledge.mutationOptions({ onSettled: refresh }));
+  const resolve = useMutation(trpc.incidents.bulkResolve.mutationOptions({ onSettled: refresh }));
+  const retry = useMutation(trpc.incidents.bulkRetry.mutationOptions({ onSettled: refresh }));
+  const busy = acknowledge.isPending || resolve.isPending || retry.isPending;
+
+  const ids = selected.map((i) => i.id);
+  const finish = (kind: BulkKind, results: BulkResult['results']) => {
+    setResult({ kind, results, seen: new Map(selected.map((i) => [i.id, i])) });
+    setConfirm(null);
+    onClear();
+  };
+  const run = async (kind: 'acknowledge' | 'retry') => {
+    setProblem(null);
+    try {
+      const answer = await (kind === 'acknowledge' ? acknowledge : retry).mutateAsync({ ids });
+      finish(kind, answer.results);
+    } catch (error) {
+      setProblem(problemOf(error).detail);
+    }
+  };
+
+  const n = selected.length;
+  const plural = (count: number) => `${count} incident${count === 1 ? '' : 's'}`;
+  const open = (kind: BulkKind) => {
+    setProblem(null);
+    setConfirm(kind);
+  };
+  const eligibleCount = confirm ? selected.filter((i) => eligible(confirm, i)).length : 0;
+
+  return (
+    <>
+      <Paper withBorder px="sm" py={6} role="toolbar" aria-label="Bulk actions">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm" c={n ? undefined : 'dimmed'} aria-live="polite">
+            {n ? `${plural(n)} selected` : 'Select incidents to act on several at once'}
+          </Text>
+          <Group gap="xs">
+            <Button size="xs" disabled={!n} onClick={() => open('acknowledge')}>
+              Acknowledge
+            </Button>
+            <Button size="xs" color="green" disabled={!n} onClick={() => open('resolve')}>
+              Resolve…
+            </Button>
+            <Button size="xs" color="violet" disabled={!n} onClick={() => open('retry')}>
+              Retry
+            </Button>
+            <Button size="xs" variant="subtle" disabled={!n} onClick={onClear}>
+              Clear selection
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+
+      <Modal
+        opened={confirm !== null}
+        onClose={() => !busy && setConfirm(null)}
+        title={confirm ? `${ACTION[confirm].verb} ${plural(n)}?` : ''}
+        size="lg"
+      >
+        {confirm && (
+          <Stack>
+            <SelectedList incidents={selected} />
+            <Text size="sm">
+              {eligibleCount === n
+                ? `All ${plural(n)} can be ${ACTION[confirm].done}.`
+                : `${eligibleCount} of ${n} look eligible: ${ACTION[confirm].rule}. The others will be skipped.`}
+              {confirm === 'retry' &&
+                ' A retry republishes the failed service task, so the worker runs it again.'}
+            </Text>
+            {problem && (
+              <Alert color="red" role="alert" title="Nothing was changed">
+                {problem}
+              </Alert>
+            )}
+            {confirm === 'resolve' ? (
+              <ResolveForm
+                submitLabel={`Resolve ${plural(n)}`}
+                onCancel={() => setConfirm(null)}
+                onSubmit={async (request) =>
+                  finish('resolve', (await resolve.mutateAsync({ ids, ...request })).results)
+                }
+              />
+            ) : (
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setConfirm(null)} disabled={busy}>
+                  Cancel
+                </Button>
+                <Button
+                  loading={busy}
+                  color={confirm === 'retry' ? 'violet' : undefined}
+                  onClick={() => run(confirm)}
+                >
+                  {`${ACTION[confirm].verb} ${plural(n)}`}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
+      </Modal>
+
+      <Modal
+        opened={result !== null}
+        onClose={() => setResult(null)}
+        title={result ? `${ACTION[result.kind].verb}: results` : ''}
+        size="lg"
+      >
+        {result && <ResultList result={result} onClose={() => setResult(null)} />}
+      </Modal>
+    </>
+  );
+}
+
+function SelectedList({ incidents }: { incidents: IncidentView[] }) {
+  return (
+    <ScrollArea.Autosize mah={220} type="auto">
+      <Table withTableBorder fz="sm" verticalSpacing={4} aria-label="Selected incidents">
+        <Table.Tbody>
+          {incidents.map((i) => (
+            <Table.Tr key={i.id}>
+              <Table.Td>#{i.id}</Table.Td>
+              <Table.Td>
+                <SeverityBadge severity={i.severity} size="sm" />
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={i.status} size="sm" />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={1}>
+                  {i.message}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}
+
+function ResultList({ result, onClose }: { result: BulkResult; onClose: () => void }) {
+  const count = (outcome: Outcome) => result.results.filter((r) => r.outcome === outcome).length;
+  return (
+    <Stack>
+      <Group gap="xs" aria-label="Summary">
+        <Badge color="green" variant="light">{`${count('APPLIED')} applied`}</Badge>
+        <Badge color="yellow" variant="light">{`${count('SKIPPED')} skipped`}</Badge>
+        <Badge color="gray" variant="light">{`${count('NOT_FOUND')} not found`}</Badge>
+      </Group>
+      <ScrollArea.Autosize mah={360} type="auto">
+        <Table withTableBorder fz="sm" aria-label="Results per incident">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Incident</Table.Th>
+              <Table.Th>Outcome</Table.Th>
+              <Table.Th>Details</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.results.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>
+                  <Anchor component={Link} href={`/incidents/${r.id}`} size="sm">
+                    #{r.id}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    color={OUTCOME_COLOR[r.outcome]}
+                    variant="light"
+                    size="sm"
+                    style={{ minWidth: 'max-content' }}
+                  >
+                    {r.outcome}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{reasonInWords(result.kind, r, result.seen.get(r.id))}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+// The lifecycle timeline of an incident, oldest first, as the API returns it.
+import { Text, Timeline } from '@mantine/core';
+import { EVENT_COLOR, EVENT_LABEL, type IncidentEventType } from './labels';
+import { formatExact, formatRelative } from './relative-time';
+
+export interface TimelineEntry {
+  id: number;
+  eventType: IncidentEventType;
+  message: string;
+  actor: string | null;
+  createdAt: string;
+}
+
+export function IncidentTimeline({ events, now }: { events: TimelineEntry[]; now: number }) {
+  if (!events.length) {
+    return (
+      <Text size="sm" c="dimmed">
+        No entries yet.
+      </Text>
+    );
+  }
+  return (
+    <Timeline
+      active={events.length - 1}
+      bulletSize={16}
+      lineWidth={2}
+      role="list"
+      aria-label="Timeline entries"
+    >
+      {events.map((event) => (
+        <Timeline.Item
+          key={event.id}
+          color={EVENT_COLOR[event.eventType]}
+          title={
+            <Text size="sm" fw={600} component="span">
+              {EVENT_LABEL[event.eventType]}{' '}
+              <Text span size="xs" c="dimmed" ff="monospace">
+                {event.eventType}
+              </Text>
+            </Text>
+          }
+          role="listitem"
+          data-event-type={event.eventType}
+        >
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {event.message}
+          </Text>
+          <Text size="xs" c="dimmed" mt={2}>
+            by {event.actor ?? 'system'} ·{' '}
+            <time dateTime={event.createdAt} title={formatRelative(event.createdAt, now)}>
+              {formatExact(event.createdAt)}
+            </time>
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}

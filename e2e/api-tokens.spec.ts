@@ -1,0 +1,74 @@
+// API tokens: created in the console with the secret shown once, used over REST, revoked in the console.
+import { notification, settled, signInAsAdmin } from './admin-support';
+import { createUser, expect, shot, test } from './support';
+
+test('an API token made in the console is shown once, works over REST, and stops working when revoked', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const bot = await createUser(request, { usernamePrefix: 'ci-bot', permissionCodes: ['ACCESS_BPM_ADMIN'] });
+
+  await signInAsAdmin(page);
+  await page.goto(`/admin/users/${bot.id}`);
+  await expect(page.getByRole('heading', { name: bot.username, level: 1 })).toBeVisible();
+  const tokens = page.getByRole('table', { name: 'API tokens' });
+  await expect(page.getByText('No API tokens')).toBeVisible();
+  await shot(page, 'api-tokens-01-user');
+
+  await page.getByRole('button', { name: 'Create API token' }).click();
+  const create = page.getByRole('dialog', { name: `Create an API token for ${bot.username}` });
+  await create.getByRole('textbox', { name: 'Name' }).fill('ci-pipeline');
+  await create.getByRole('button', { name: 'Expires' }).click();
+  await page.getByRole('button', { name: 'In 30 days' }).click();
+  const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+  const expiresText = `${expires.getDate()} ${expires.toLocaleString('en', { month: 'short' })} ${expires.getFullYear()}`;
+  await expect(create.getByRole('button', { name: 'Expires' })).toContainText(expiresText);
+  await shot(page, 'api-tokens-02-create');
+  await create.getByRole('button', { name: 'Create token' }).click();
+
+  // The secret, once, with a warning and a copy button.
+  const shown = page.getByRole('dialog', { name: 'Copy the API token “ci-pipeline”' });
+  await expect(shown).toContainText('it will not be shown again');
+  const secret = (await shown.getByLabel('API token secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^bpm_[A-Za-z0-9_-]{43}$/);
+  await shown.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(shown.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  await settled(shown);
+  await shot(page, 'api-tokens-03-secret-shown-once');
+  await shown.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(shown).toBeHidden();
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  const row = tokens.getByRole('row').filter({ hasText: 'ci-pipeline' });
+  await expect(row).toContainText(expiresText);
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Never');
+
+  // The token works over REST with its user's permissions.
+  const auth = { headers: { Authorization: `Bearer ${secret}` } };
+  const ok = await request.get('/api/admin/users', auth);
+  expect(ok.status()).toBe(200);
+  expect(((await ok.json()) as { username: string }[]).map((u) => u.username)).toContain(bot.username);
+
+  await page.reload();
+  await expect(row.getByRole('cell').nth(3)).not.toHaveText('Never');
+  await shot(page, 'api-tokens-04-listed');
+
+  // Revoked after a confirmation, it is refused at once.
+  await row.getByRole('button', { name: 'Revoke token ci-pipeline' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke the token “ci-pipeline”?' });
+  await expect(confirm).toContainText('401');
+  await settled(confirm);
+  await shot(page, 'api-tokens-05-revoke-confirmation');
+  await confirm.getByRole('button', { name: 'Revoke token' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(notification(page, 'Token revoked')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('No API tokens')).toBeVisible();
+  await shot(page, 'api-tokens-06-revoked');
+
+  const refused = await request.get('/api/admin/users', auth);
+  expect(refused.status()).toBe(401);
+});

@@ -1,0 +1,158 @@
+// Incident test data over the REST API (as an engine would report it) and the worker protocol, with unique
+// references and messages per test so that tests never see each other's rows.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, getAccessToken, signIn } from './support';
+
+export type Severity = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+export type Source = 'PROCESS_ENGINE' | 'WORKER' | 'CODE_TASK' | 'AI_TASK' | 'MESSAGE';
+
+export interface Incident {
+  id: number;
+  processInstanceId: number;
+  nodeId: string;
+  status: 'OPEN' | 'ACKNOWLEDGED' | 'RESOLVED';
+  severity: Severity;
+  source: Source;
+  message: string;
+  technicalDetails: string;
+  externalReferenceId: string;
+  occurrenceCount: number;
+  acknowledgedBy: string | null;
+  resolvedBy: string | null;
+  resolutionAction: string | null;
+  resolutionNote: string | null;
+}
+
+export interface WorkerRequest {
+  id: number;
+  processInstanceId: number;
+  status: 'PENDING' | 'LOCKED' | 'COMPLETED' | 'FAILED';
+  attempt: number;
+}
+
+let counter = 0;
+/** A tag unique to this run and call, safe in messages, search boxes and URLs (letters and digits). */
+export function uniqueTag(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** A process instance id no other test uses. */
+export function uniqueProcessInstanceId(): number {
+  return 100_000 + ((Date.now() * 7 + counter++ * 1_000 + Math.floor(Math.random() * 997)) % 900_000_000);
+}
+
+/** The REST API as the administrator: an access token from POST /api/tokens. */
+export class IncidentApi {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  static async signIn(request: APIRequestContext): Promise<IncidentApi> {
+    return new IncidentApi(request, await getAccessToken(request));
+  }
+
+  private get headers() {
+    return { Authorization: `Bearer ${this.token}` };
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+    const res = await this.request.fetch(path, { method, headers: this.headers, data });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBe(200);
+    return (await res.json()) as T;
+  }
+
+  /** POST /api/incidents with a unique externalReferenceId, so every call makes a new incident. */
+  report(
+    fields: Partial<
+      Pick<Incident, 'processInstanceId' | 'nodeId' | 'severity' | 'source' | 'technicalDetails'>
+    > & {
+      message: string;
+    },
+  ): Promise<Incident> {
+    return this.call<Incident>('POST', '/api/incidents', {
+      processInstanceId: fields.processInstanceId ?? uniqueProcessInstanceId(),
+      nodeId: fields.nodeId ?? 'charge-card',
+      source: fields.source ?? 'PROCESS_ENGINE',
+      severity: fields.severity ?? 'HIGH',
+      message: fields.message,
+      technicalDetails: fields.technicalDetails,
+      externalReferenceId: `${uniqueTag('e2e-ref')}:${Date.now()}${counter++}`,
+    });
+  }
+
+  get(id: number): Promise<Incident> {
+    return this.call<Incident>('GET', `/api/incidents/${id}`);
+  }
+
+  acknowledge(id: number): Promise<Incident> {
+    return this.call<Incident>('POST', `/api/incidents/${id}/acknowledge`, {});
+  }
+
+  /** A worker request that fails for good through the worker protocol, which reports a WORKER incident. */
+  async failWorkerRequest(options: {
+    processInstanceId: number;
+    nodeId: string;
+    topic: string;
+    errorMessage: string;
+  }): Promise<{ request: WorkerRequest; incident: Incident }> {
+    const created = await this.call<WorkerRequest>('POST', '/api/worker-requests', {
+      processInstanceId: options.processInstanceId,
+      nodeId: options.nodeId,
+      topic: options.topic,
+      retries: 0,
+    });
+    const workerId = uniqueTag('e2e-worker');
+    const locked = await this.call<WorkerRequest[]>('POST', '/api/worker-requests/fetch-and-lock', {
+      workerId,
+      topics: [options.topic],
+    });
+    expect(
+      locked.map((r) => r.id),
+      'the worker request just created is the one locked',
+    ).toContain(created.id);
+    const failed = await this.call<WorkerRequest>('POST', `/api/worker-requests/${created.id}/failure`, {
+      workerId,
+      errorMessage: options.errorMessage,
+      errorDetails: `at ${options.nodeId} (attempt 1)\n  caused by: upstream 504 Gateway Timeout`,
+      retries: 0,
+    });
+    expect(failed.status).toBe('FAILED');
+    const incidents = await this.call<Incident[]>(
+      'GET',
+      `/api/incidents/process-instances/${options.processInstanceId}`,
+    );
+    const incident = incidents.find((i) => i.externalReferenceId === `worker-request:${created.id}`);
+    expect(incident, 'a WORKER incident for the failed request').toBeDefined();
+    return { request: failed, incident: incident! };
+  }
+}
+
+/** The board's row of one incident (rows are named "Incident <id>: <severity>, <status>, <message>"). */
+export function boardRow(page: Page, id: number) {
+  return page
+    .getByRole('table', { name: 'Incidents' })
+    .getByRole('row', { name: new RegExp(`^Incident ${id}:`) });
+}
+
+/** The ids of the board's rows, top to bottom. */
+export async function boardIds(page: Page): Promise<number[]> {
+  const names = await page
+    .getByRole('table', { name: 'Incidents' })
+    .getByRole('row', { name: /^Incident \d+:/ })
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+  return names.map((n) => Number(/^Incident (\d+):/.exec(n)![1]));
+}
+
+/** Signs in as the e2e administrator and waits for the console. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+}
+
+/** Waits until every modal has finished closing (its fade-out included), e.g. before a screenshot. */
+export async function modalsGone(page: Page): Promise<void> {
+  await expect(page.locator('.mantine-Modal-overlay, .mantine-Modal-content')).toHaveCount(0);
+}

@@ -1,0 +1,397 @@
+// Incident board and incident page journeys, one per test, on data each test reports through the REST API.
+import { ADMIN_USERNAME, expect, shot, test } from './support';
+import {
+  IncidentApi,
+  boardIds,
+  boardRow,
+  modalsGone,
+  signInAsAdmin,
+  uniqueProcessInstanceId,
+  uniqueTag,
+  type Incident,
+} from './incident-support';
+
+test('a responder finds an incident, acknowledges it and resolves it with a note', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  const api = await IncidentApi.signIn(request);
+  const tag = uniqueTag('ack');
+  const incident = await api.report({
+    message: `Payment provider timed out ${tag}`,
+    severity: 'CRITICAL',
+    source: 'PROCESS_ENGINE',
+    nodeId: 'charge-card',
+    technicalDetails:
+      'java.net.SocketTimeoutException: Read timed out\n\tat com.acme.payments.Client.charge(Client.java:88)',
+  });
+
+  await signInAsAdmin(page);
+  await page.goto('/incidents');
+  await expect(page.getByRole('heading', { name: 'Incidents', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Incidents · BPM Admin Console');
+  await expect(page.getByRole('table', { name: 'Incidents' })).toBeVisible();
+
+  // "/" jumps to the search box from anywhere on the board.
+  await page.keyboard.press('/');
+  const search = page.getByRole('textbox', { name: 'Search' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type(tag);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}(&|$)`));
+  const row = boardRow(page, incident.id);
+  await expect(row).toBeVisible();
+  await expect(page.getByText('1 incident matches these filters')).toBeVisible();
+  await expect(row.getByText('CRITICAL', { exact: true })).toBeVisible();
+  await expect(row.getByText('OPEN', { exact: true })).toBeVisible();
+  await expect(row.getByText('at charge-card')).toBeVisible();
+  await expect(row.getByRole('link', { name: String(incident.processInstanceId) })).toBeVisible();
+  // The exact time behind "just now" / "5 s ago" on hover.
+  await row.locator('time').first().hover();
+  await expect(page.getByRole('tooltip')).toContainText(/\d{2}:\d{2}:\d{2}/);
+  await shot(page, 'incidents-a-01-board-search');
+
+  // Enter on a focused row opens the incident.
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/incidents/${incident.id}`);
+  await expect(page).toHaveTitle(`Incident ${incident.id} · BPM Admin Console`);
+  await expect(page.getByRole('heading', { name: `Incident ${incident.id}`, level: 1 })).toBeVisible();
+  const details = page.getByRole('region', { name: 'Details', exact: true });
+  await expect(details).toContainText(incident.externalReferenceId);
+  await expect(details).toContainText('Not acknowledged');
+  await expect(details).toContainText('Not resolved');
+  await expect(page.getByRole('region', { name: 'Technical details' })).toContainText(
+    'SocketTimeoutException: Read timed out',
+  );
+  const timeline = page.getByRole('list', { name: 'Timeline entries' });
+  await expect(timeline.getByRole('listitem')).toHaveCount(1);
+  await expect(timeline.getByRole('listitem').first()).toContainText('Created');
+  await expect(timeline.getByRole('listitem').first()).toContainText('by system');
+  const actions = page.getByRole('group', { name: 'Actions' });
+  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Resolve…' })).toBeVisible();
+  // Not a WORKER incident, not resolved: neither Retry nor Reopen is offered.
+  await expect(actions.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: /Reopen/ })).toHaveCount(0);
+  await shot(page, 'incidents-a-02-incident-open');
+
+  await actions.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+  await expect(details).toContainText(`by ${ADMIN_USERNAME}`);
+  await expect(timeline.getByRole('listitem')).toHaveCount(2);
+  await expect(timeline.getByRole('listitem').nth(1)).toContainText('Acknowledged');
+  await expect(timeline.getByRole('listitem').nth(1)).toContainText(`by ${ADMIN_USERNAME}`);
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('ACKNOWLEDGED');
+
+  // Resolve: a note over 4000 characters is refused beside the field, before anything is sent.
+  await actions.getByRole('button', { name: 'Resolve…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Resolve incident ${incident.id}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Resolution action' }).click();
+  await page.getByRole('option', { name: 'Fixed manually' }).click();
+  const note = dialog.getByRole('textbox', { name: 'Resolution note' });
+  await note.fill('x'.repeat(4001));
+  await dialog.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await expect(dialog.getByText('must be at most 4000 characters')).toBeVisible();
+  await expect(note).toHaveAttribute('aria-invalid', 'true');
+  await shot(page, 'incidents-a-03-resolve-note-too-long');
+
+  const noteText = `Raised the provider timeout to 60 s (${tag}).`;
+  await note.fill(noteText);
+  await dialog.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(details).toContainText('Fixed manually');
+  await expect(details).toContainText(noteText);
+  await expect(timeline.getByRole('listitem')).toHaveCount(3);
+  await expect(timeline.getByRole('listitem').nth(2)).toContainText('Resolved');
+  await expect(actions.getByRole('button')).toHaveText(['Reopen…']);
+  await modalsGone(page);
+  await shot(page, 'incidents-a-04-incident-resolved');
+
+  const stored = await api.get(incident.id);
+  expect(stored).toMatchObject({
+    status: 'RESOLVED',
+    acknowledgedBy: ADMIN_USERNAME,
+    resolvedBy: ADMIN_USERNAME,
+    resolutionAction: 'FIXED_MANUALLY',
+    resolutionNote: noteText,
+  });
+
+  // Back on the board, with the same search, the row shows the new status.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/incidents\\?q=${tag}$`));
+  await expect(search).toHaveValue(tag);
+  await expect(boardRow(page, incident.id).getByText('RESOLVED', { exact: true })).toBeVisible();
+  await shot(page, 'incidents-a-05-board-resolved');
+
+  // The process instance: never seen by the worker protocol (an engine reported the incident), so the
+  // service does not know it (a 404 the page expects), but its incidents are listed.
+  consoleGuard.allow(/status of 404/);
+  await boardRow(page, incident.id)
+    .getByRole('link', { name: String(incident.processInstanceId) })
+    .click();
+  await expect(page).toHaveURL(`/process-instances/${incident.processInstanceId}`);
+  await expect(
+    page.getByRole('heading', { name: `Process instance ${incident.processInstanceId}`, level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText('Not known to the service', { exact: true })).toBeVisible();
+  const ofInstance = page.getByRole('table', {
+    name: `Incidents of process instance ${incident.processInstanceId}`,
+  });
+  await expect(ofInstance.getByRole('row', { name: new RegExp(`^Incident ${incident.id}:`) })).toBeVisible();
+  await shot(page, 'incidents-a-06-process-instance-unknown');
+  await ofInstance.getByRole('row', { name: new RegExp(`^Incident ${incident.id}:`) }).click();
+  await expect(page).toHaveURL(`/incidents/${incident.id}`);
+});
+
+test('a responder acknowledges several incidents at once and sees the result for each', async ({
+  page,
+  request,
+}) => {
+  const api = await IncidentApi.signIn(request);
+  const tag = uniqueTag('bulk');
+  const incidents: Incident[] = [];
+  for (const [i, severity] of (['HIGH', 'MEDIUM', 'CRITICAL'] as const).entries()) {
+    incidents.push(
+      await api.report({
+        message: `Invoice rendering failed ${tag} #${i + 1}`,
+        severity,
+        nodeId: 'render-invoice',
+      }),
+    );
+  }
+  // Someone already acknowledged one of them: the bulk action skips it and says why.
+  const already = await api.acknowledge(incidents[1].id);
+
+  await signInAsAdmin(page);
+  await page.goto(`/incidents?q=${tag}`);
+  for (const incident of incidents) await expect(boardRow(page, incident.id)).toBeVisible();
+  const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  await expect(toolbar).toContainText('Select incidents to act on several at once');
+  await expect(toolbar.getByRole('button', { name: 'Acknowledge' })).toBeDisabled();
+
+  await page.getByRole('checkbox', { name: 'Select all incidents on this page' }).check();
+  await expect(toolbar).toContainText('3 incidents selected');
+  await toolbar.getByRole('button', { name: 'Acknowledge' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Acknowledge 3 incidents?' });
+  await expect(confirm).toContainText('2 of 3 look eligible: only OPEN incidents can be acknowledged');
+  await shot(page, 'incidents-b-01-bulk-acknowledge-confirm');
+  await confirm.getByRole('button', { name: 'Acknowledge 3 incidents' }).click();
+
+  const results = page.getByRole('dialog', { name: 'Acknowledge: results' });
+  await expect(results).toBeVisible();
+  await expect(results).toContainText('2 applied');
+  await expect(results).toContainText('1 skipped');
+  await expect(results).toContainText('0 not found');
+  const resultRow = (id: number) =>
+    results
+      .getByRole('table', { name: 'Results per incident' })
+      .getByRole('row')
+      .filter({ hasText: `#${id}` });
+  await expect(resultRow(incidents[0].id)).toContainText('APPLIED');
+  await expect(resultRow(incidents[2].id)).toContainText('APPLIED');
+  await expect(resultRow(already.id)).toContainText('SKIPPED');
+  await expect(resultRow(already.id)).toContainText(
+    'Only OPEN incidents can be acknowledged; it was ACKNOWLEDGED',
+  );
+  await shot(page, 'incidents-b-02-bulk-acknowledge-results');
+  await results.getByRole('button', { name: 'Done' }).click();
+  await expect(results).toBeHidden();
+
+  for (const incident of incidents) {
+    await expect(boardRow(page, incident.id).getByText('ACKNOWLEDGED', { exact: true })).toBeVisible();
+    expect((await api.get(incident.id)).status).toBe('ACKNOWLEDGED');
+  }
+  await expect(toolbar).toContainText('Select incidents to act on several at once');
+  await modalsGone(page);
+  await shot(page, 'incidents-b-03-board-acknowledged');
+
+  // Then two of them resolved together, as duplicates of the third.
+  await page.getByRole('checkbox', { name: `Select incident ${incidents[0].id}` }).check();
+  await page.getByRole('checkbox', { name: `Select incident ${incidents[1].id}` }).check();
+  await expect(toolbar).toContainText('2 incidents selected');
+  await toolbar.getByRole('button', { name: 'Resolve…' }).click();
+  const resolve = page.getByRole('dialog', { name: 'Resolve 2 incidents?' });
+  await resolve.getByRole('combobox', { name: 'Resolution action' }).click();
+  await page.getByRole('option', { name: 'Duplicate' }).click();
+  await resolve
+    .getByRole('textbox', { name: 'Resolution note' })
+    .fill(`Same cause as incident ${incidents[2].id}`);
+  await shot(page, 'incidents-b-04-bulk-resolve-form');
+  await resolve.getByRole('button', { name: 'Resolve 2 incidents' }).click();
+  const resolved = page.getByRole('dialog', { name: 'Resolve: results' });
+  await expect(resolved).toContainText('2 applied');
+  await resolved.getByRole('button', { name: 'Done' }).click();
+  for (const incident of incidents.slice(0, 2)) {
+    await expect(boardRow(page, incident.id).getByText('RESOLVED', { exact: true })).toBeVisible();
+    expect(await api.get(incident.id)).toMatchObject({ status: 'RESOLVED', resolutionAction: 'DUPLICATE' });
+  }
+  await expect(boardRow(page, incidents[2].id).getByText('ACKNOWLEDGED', { exact: true })).toBeVisible();
+});
+
+test('filters, sort, page and page size survive a reload; invalid URL values fall back to defaults', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await IncidentApi.signIn(request);
+  const tag = uniqueTag('view');
+  // 45 incidents: every third from a MESSAGE source, the other 30 from the process engine.
+  const created: Incident[] = [];
+  const severities = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+  for (let i = 0; i < 45; i += 5) {
+    const batch = Array.from({ length: 5 }, (_, j) => i + j);
+    created.push(
+      ...(await Promise.all(
+        batch.map((n) =>
+          api.report({
+            message: `Order event not delivered ${tag} n${n}`,
+            source: n % 3 === 0 ? 'MESSAGE' : 'PROCESS_ENGINE',
+            severity: severities[n % 4],
+            processInstanceId: uniqueProcessInstanceId(),
+          }),
+        ),
+      )),
+    );
+  }
+  const engineIds = created
+    .filter((i) => i.source === 'PROCESS_ENGINE')
+    .map((i) => i.id)
+    .sort((a, b) => a - b);
+  expect(engineIds).toHaveLength(30);
+
+  await signInAsAdmin(page);
+  await page.goto('/incidents');
+  await page.getByRole('textbox', { name: 'Search' }).fill(tag);
+  await expect(page.getByText('45 incidents match these filters')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Source' }).click();
+  await page.getByRole('option', { name: 'Process engine' }).click();
+  await expect(page.getByText('30 incidents match these filters')).toBeVisible();
+
+  // ID: the first click sorts newest (highest) first, the second lowest first.
+  const idHeader = page.getByRole('button', { name: /^ID/ });
+  await idHeader.click();
+  await expect(page).toHaveURL(/sort=id%2Cdesc/);
+  await idHeader.click();
+  await expect(page).toHaveURL(/sort=id%2Casc/);
+  await expect.poll(() => boardIds(page)).toEqual(engineIds.slice(0, 20));
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect.poll(() => boardIds(page)).toEqual(engineIds.slice(20, 30));
+  await expect(page.getByText('21–30 of 30')).toBeVisible();
+  const url = page.url();
+  expect(new URL(url).searchParams.get('q')).toBe(tag);
+  expect(new URL(url).searchParams.get('source')).toBe('PROCESS_ENGINE');
+  expect(new URL(url).searchParams.get('sort')).toBe('id,asc');
+  expect(new URL(url).searchParams.get('page')).toBe('2');
+  await shot(page, 'incidents-c-01-filtered-sorted-page-2');
+
+  await page.reload();
+  expect(page.url()).toBe(url);
+  await expect.poll(() => boardIds(page)).toEqual(engineIds.slice(20, 30));
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(tag);
+  await expect(page.getByRole('combobox', { name: 'Source' })).toHaveValue('Process engine');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('');
+  await expect(page.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(idHeader.getByLabel('Sorted ascending')).toBeVisible();
+  await shot(page, 'incidents-c-02-after-reload');
+
+  // Page size: 50 shows all 30 on page 1, and survives a reload too.
+  await page.getByRole('combobox', { name: 'Incidents per page' }).selectOption('50');
+  await expect.poll(() => boardIds(page)).toEqual(engineIds);
+  expect(new URL(page.url()).searchParams.get('size')).toBe('50');
+  expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+  await page.reload();
+  await expect.poll(() => boardIds(page)).toEqual(engineIds);
+  await expect(page.getByRole('combobox', { name: 'Incidents per page' })).toHaveValue('50');
+
+  // A hand-edited link: each invalid value falls back to its default; the valid ones still apply.
+  await page.goto(`/incidents?q=${tag}&status=BOGUS&source=PROCESS_ENGINE&sort=message,up&page=-2&size=7`);
+  await expect(page.getByText('30 incidents match these filters')).toBeVisible();
+  // The address bar then says what is shown.
+  await expect(page).toHaveURL(`/incidents?source=PROCESS_ENGINE&q=${tag}`);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Source' })).toHaveValue('Process engine');
+  await expect(page.getByRole('combobox', { name: 'Incidents per page' })).toHaveValue('20');
+  await expect.poll(async () => (await boardIds(page)).length).toBe(20);
+  await expect(page.getByRole('button', { name: /^Status/ }).getByLabel('Sorted ascending')).toBeVisible();
+  await shot(page, 'incidents-c-03-invalid-url-defaults');
+
+  // Reset brings back every incident, and an empty search says so in words.
+  await page.getByRole('button', { name: 'Reset filters' }).first().click();
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('');
+  await page.getByRole('textbox', { name: 'Search' }).fill(`${tag}-nothing`);
+  await expect(page.getByText('No incidents match these filters')).toBeVisible();
+  await shot(page, 'incidents-c-04-empty-state');
+  await page.getByRole('button', { name: 'Reset filters' }).last().click();
+  await expect(page).toHaveURL((u) => u.pathname === '/incidents' && u.search === '');
+  await expect(page.getByRole('table', { name: 'Incidents' })).toBeVisible();
+});
+
+test('new incidents appear on an open board without a reload, keeping the page and selection', async ({
+  page,
+  request,
+}) => {
+  const api = await IncidentApi.signIn(request);
+  const tag = uniqueTag('live');
+  const first = await api.report({ message: `Message correlation failed ${tag} first`, source: 'MESSAGE' });
+
+  await signInAsAdmin(page);
+  await page.goto(`/incidents?q=${tag}`);
+  await expect(boardRow(page, first.id)).toBeVisible();
+  await page.getByRole('checkbox', { name: `Select incident ${first.id}` }).check();
+  const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  await expect(toolbar).toContainText('1 incident selected');
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+  const second = await api.report({
+    message: `Message correlation failed ${tag} second`,
+    severity: 'CRITICAL',
+  });
+  await expect(boardRow(page, second.id)).toBeVisible({ timeout: 12_000 });
+  // Marked as new for a while; the row that was there before is not.
+  await expect(boardRow(page, second.id).getByText('new', { exact: true })).toBeVisible();
+  await expect(boardRow(page, first.id).getByText('new', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('2 incidents match these filters')).toBeVisible();
+  // The same page, no reload, and the selection kept.
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  await expect(toolbar).toContainText('1 incident selected');
+  await expect(page.getByRole('checkbox', { name: `Select incident ${first.id}` })).toBeChecked();
+  await shot(page, 'incidents-e-01-live-update');
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a responder opens an incident from the board and acknowledges it', async ({ page, request }) => {
+    const api = await IncidentApi.signIn(request);
+    const tag = uniqueTag('phone');
+    const incident = await api.report({
+      message: `Credit check service unavailable ${tag}`,
+      severity: 'MEDIUM',
+      source: 'AI_TASK',
+      nodeId: 'check-credit',
+    });
+
+    await signInAsAdmin(page);
+    await page.goto(`/incidents?q=${tag}`);
+    const row = boardRow(page, incident.id);
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Status' })).toBeInViewport();
+    // The page itself never scrolls sideways; only the table may.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'incidents-f-01-phone-board');
+
+    await row.click();
+    await expect(page).toHaveURL(`/incidents/${incident.id}`);
+    const acknowledge = page
+      .getByRole('group', { name: 'Actions' })
+      .getByRole('button', { name: 'Acknowledge' });
+    await expect(acknowledge).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'incidents-f-02-phone-incident');
+    await acknowledge.click();
+    await expect(acknowledge).toHaveCount(0);
+    expect((await api.get(incident.id)).status).toBe('ACKNOWLEDGED');
+  });
+});

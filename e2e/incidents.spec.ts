@@ -193,7 +193,7 @@ test('a responder acknowledges several incidents at once and sees the result for
   await expect(resultRow(incidents[2].id)).toContainText('APPLIED');
   await expect(resultRow(already.id)).toContainText('SKIPPED');
   await expect(resultRow(already.id)).toContainText(
-    'Only OPEN incidents can be acknowledged; it was ACKNOWLEDGED',
+    `Incident ${already.id} is ACKNOWLEDGED; only OPEN incidents can be acknowledged`,
   );
   await shot(page, 'incidents-b-02-bulk-acknowledge-results');
   await results.getByRole('button', { name: 'Done' }).click();

@@ -21,16 +21,15 @@ import { problemOf } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { SeverityBadge, StatusBadge } from './badges';
-import { SOURCE_LABEL, type IncidentStatus } from './labels';
+import type { IncidentStatus } from './labels';
 import { ResolveForm } from './resolve-form';
 
 type BulkKind = 'acknowledge' | 'resolve' | 'retry';
 type Outcome = 'APPLIED' | 'SKIPPED' | 'NOT_FOUND';
 interface BulkResult {
   kind: BulkKind;
-  results: { id: number; outcome: Outcome; reason?: string }[];
+  results: { id: number; outcome: Outcome; reason?: string; detail?: string }[];
   /** What the incidents looked like when selected, to explain a skip. */
-  seen: Map<number, IncidentView>;
 }
 
 const ACTION: Record<BulkKind, { verb: string; done: string; allowed: IncidentStatus[]; rule: string }> = {
@@ -59,29 +58,17 @@ const OUTCOME_COLOR: Record<Outcome, string> = { APPLIED: 'green', SKIPPED: 'yel
 const eligible = (kind: BulkKind, incident: IncidentView) =>
   ACTION[kind].allowed.includes(incident.status) && (kind !== 'retry' || incident.source === 'WORKER');
 
-/** Why one incident was not changed, in words. */
-export function reasonInWords(
+/** What happened to one incident, in words: the service's own reason when it skipped one. */
+function reasonInWords(
   kind: BulkKind,
-  result: { outcome: Outcome; reason?: string },
-  seen?: IncidentView,
+  result: { outcome: Outcome; reason?: string; detail?: string },
 ): string {
   if (result.outcome === 'APPLIED') {
     if (kind === 'retry') return 'Retry requested; the worker reports the outcome on the incident';
     return `${ACTION[kind].done.charAt(0).toUpperCase()}${ACTION[kind].done.slice(1)}`;
   }
   if (result.outcome === 'NOT_FOUND') return 'It no longer exists';
-  const rule = ACTION[kind].rule;
-  const sentence = rule.charAt(0).toUpperCase() + rule.slice(1);
-  if (result.reason === 'NOT_RETRYABLE') {
-    if (seen && seen.source !== 'WORKER') return `${sentence}; it comes from ${SOURCE_LABEL[seen.source]}`;
-    if (seen?.status === 'RESOLVED') return `${sentence}; it is RESOLVED`;
-    return `${sentence}; its worker request is not FAILED (a retry may already be under way)`;
-  }
-  if (result.reason === 'INVALID_STATE') {
-    if (seen && !eligible(kind, seen)) return `${sentence}; it was ${seen.status}`;
-    return `${sentence}; it changed since you selected it (someone else acted on it)`;
-  }
-  return `Skipped${result.reason ? `: ${result.reason}` : ''}`;
+  return result.detail ?? `Skipped${result.reason ? `: ${result.reason}` : ''}`;
 }
 
 export function BulkActions({ selected, onClear }: { selected: IncidentView[]; onClear: () => void }) {
@@ -99,7 +86,7 @@ export function BulkActions({ selected, onClear }: { selected: IncidentView[]; o
 
   const ids = selected.map((i) => i.id);
   const finish = (kind: BulkKind, results: BulkResult['results']) => {
-    setResult({ kind, results, seen: new Map(selected.map((i) => [i.id, i])) });
+    setResult({ kind, results });
     setConfirm(null);
     onClear();
   };
@@ -267,7 +254,7 @@ function ResultList({ result, onClose }: { result: BulkResult; onClose: () => vo
                     {r.outcome}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{reasonInWords(result.kind, r, result.seen.get(r.id))}</Table.Td>
+                <Table.Td>{reasonInWords(result.kind, r)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

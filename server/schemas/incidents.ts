@@ -176,7 +176,11 @@ export const BulkResultResponse = z
       z.object({
         id: z.number().int(),
         outcome: z.enum(['APPLIED', 'SKIPPED', 'NOT_FOUND']),
-        reason: z.string().optional().meta({ description: 'why it was skipped, e.g. INVALID_STATE' }),
+        reason: z
+          .string()
+          .optional()
+          .meta({ description: 'why it was skipped: INVALID_STATE or NOT_RETRYABLE' }),
+        detail: z.string().optional().meta({ description: 'the reason in words' }),
       }),
     ),
   })

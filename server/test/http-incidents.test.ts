@@ -1098,9 +1098,19 @@ describe('bulk actions', () => {
     expect(Object.keys(res.body)).toEqual(['results']);
     expect(res.body.results).toEqual([
       { id: open2.id, outcome: 'APPLIED' },
-      { id: acked.id, outcome: 'SKIPPED', reason: 'INVALID_STATE' },
+      {
+        id: acked.id,
+        outcome: 'SKIPPED',
+        reason: 'INVALID_STATE',
+        detail: expect.stringMatching(/^Incident \d+ is /),
+      },
       { id: UNKNOWN, outcome: 'NOT_FOUND' },
-      { id: resolved.id, outcome: 'SKIPPED', reason: 'INVALID_STATE' },
+      {
+        id: resolved.id,
+        outcome: 'SKIPPED',
+        reason: 'INVALID_STATE',
+        detail: expect.stringMatching(/^Incident \d+ is /),
+      },
       { id: open1.id, outcome: 'APPLIED' },
     ]);
     for (const incident of [open1, open2]) {
@@ -1139,7 +1149,12 @@ describe('bulk actions', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body.results).toEqual([
-      { id: resolved.id, outcome: 'SKIPPED', reason: 'INVALID_STATE' },
+      {
+        id: resolved.id,
+        outcome: 'SKIPPED',
+        reason: 'INVALID_STATE',
+        detail: expect.stringMatching(/^Incident \d+ is /),
+      },
       { id: acked.id, outcome: 'APPLIED' },
       { id: UNKNOWN, outcome: 'NOT_FOUND' },
       { id: open.id, outcome: 'APPLIED' },
@@ -1173,7 +1188,12 @@ describe('bulk actions', () => {
     const res = await as.post('/incidents/bulk/acknowledge', { ids: [incident.id, incident.id] });
     expect(res.body.results).toEqual([
       { id: incident.id, outcome: 'APPLIED' },
-      { id: incident.id, outcome: 'SKIPPED', reason: 'INVALID_STATE' },
+      {
+        id: incident.id,
+        outcome: 'SKIPPED',
+        reason: 'INVALID_STATE',
+        detail: expect.stringMatching(/^Incident \d+ is /),
+      },
     ]);
     expect(typesOf(await eventsOf(as, incident.id))).toEqual(['CREATED', 'ACKNOWLEDGED']);
   });

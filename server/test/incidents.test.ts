@@ -164,7 +164,12 @@ describe('incidents', () => {
       const acknowledged = await incidentIn('ACKNOWLEDGED');
       const { results } = await caller.incidents.bulkAcknowledge({ ids: [acknowledged, 999_999, open] });
       expect(results).toEqual([
-        { id: acknowledged, outcome: 'SKIPPED', reason: 'INVALID_STATE' },
+        {
+          id: acknowledged,
+          outcome: 'SKIPPED',
+          reason: 'INVALID_STATE',
+          detail: expect.stringMatching(/^Incident \d+ is /),
+        },
         { id: 999_999, outcome: 'NOT_FOUND' },
         { id: open, outcome: 'APPLIED' },
       ]);

@@ -281,7 +281,12 @@ describe('worker protocol and retry', () => {
       const res = await admin.post('/incidents/bulk/retry', { ids: [incident.id, incident.id, 999_999] });
       expect(res.body.results).toEqual([
         { id: incident.id, outcome: 'APPLIED' },
-        { id: incident.id, outcome: 'SKIPPED', reason: 'NOT_RETRYABLE' },
+        {
+          id: incident.id,
+          outcome: 'SKIPPED',
+          reason: 'NOT_RETRYABLE',
+          detail: expect.stringMatching(/a retry is already under way/),
+        },
         { id: 999_999, outcome: 'NOT_FOUND' },
       ]);
     });

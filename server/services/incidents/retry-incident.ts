@@ -2,11 +2,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { incidentEvents, incidents, outbox, processInstances, workerRequests } from '../../../db/schema';
-import { DomainError, notFound, notRetryable } from '../../errors';
+import { notFound, notRetryable } from '../../errors';
 import type { IncidentView } from '../../schemas/incidents';
 import { publishTopic } from '../workers/dispatcher';
 import { toIncidentView } from './incident-view';
-import { resolveAfterRetry, type BulkOutcome } from './transitions';
+import { forEachIncident, resolveAfterRetry } from './transitions';
 
 const WORKER_REFERENCE = /^worker-request:([1-9][0-9]{0,15})$/;
 export const workerReference = (workerRequestId: number) => `worker-request:${workerRequestId}`;
@@ -88,27 +88,8 @@ export async function retryIncident(db: Db, id: number, requestedBy: string): Pr
   return toIncidentView(row);
 }
 
-export async function bulkRetry(
-  db: Db,
-  ids: number[],
-  requestedBy: string,
-): Promise<{ results: BulkOutcome[] }> {
-  const results: BulkOutcome[] = [];
-  for (const id of ids) {
-    try {
-      await retryIncident(db, id, requestedBy);
-      results.push({ id, outcome: 'APPLIED' });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      results.push(
-        error.kind === 'NOT_FOUND'
-          ? { id, outcome: 'NOT_FOUND' }
-          : { id, outcome: 'SKIPPED', reason: error.kind },
-      );
-    }
-  }
-  return { results };
-}
+export const bulkRetry = (db: Db, ids: number[], requestedBy: string) =>
+  forEachIncident(ids, (id) => retryIncident(db, id, requestedBy));
 
 async function unresolvedIncidentOf(tx: Db, workerRequestId: number) {
   const [incident] = await tx

@@ -129,21 +129,30 @@ export async function resolveAfterRetry(db: Db, id: number, requestedBy: string)
   );
 }
 
-export type BulkOutcome = { id: number; outcome: 'APPLIED' | 'SKIPPED' | 'NOT_FOUND'; reason?: string };
+export type BulkOutcome = {
+  id: number;
+  outcome: 'APPLIED' | 'SKIPPED' | 'NOT_FOUND';
+  /** Why it was skipped: the error code (INVALID_STATE, NOT_RETRYABLE) and its words. */
+  reason?: string;
+  detail?: string;
+};
 
-/** Each id is its own atomic transition; the answer lists every id in the order given. */
-async function bulk(db: Db, ids: number[], transition: Transition): Promise<{ results: BulkOutcome[] }> {
+/** Applies `action` to each id on its own (each atomic); answers every id in the order given. */
+export async function forEachIncident(
+  ids: number[],
+  action: (id: number) => Promise<unknown>,
+): Promise<{ results: BulkOutcome[] }> {
   const results: BulkOutcome[] = [];
   for (const id of ids) {
     try {
-      await applyTransition(db, id, transition);
+      await action(id);
       results.push({ id, outcome: 'APPLIED' });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       results.push(
         error.kind === 'NOT_FOUND'
           ? { id, outcome: 'NOT_FOUND' }
-          : { id, outcome: 'SKIPPED', reason: error.kind },
+          : { id, outcome: 'SKIPPED', reason: error.kind, detail: error.message },
       );
     }
   }
@@ -151,6 +160,6 @@ async function bulk(db: Db, ids: number[], transition: Transition): Promise<{ re
 }
 
 export const bulkAcknowledge = (db: Db, ids: number[], actor: string) =>
-  bulk(db, ids, acknowledgeTransition(actor));
+  forEachIncident(ids, (id) => applyTransition(db, id, acknowledgeTransition(actor)));
 export const bulkResolve = (db: Db, ids: number[], input: ResolveInput) =>
-  bulk(db, ids, resolveTransition(input));
+  forEachIncident(ids, (id) => applyTransition(db, id, resolveTransition(input)));

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'components/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file opens its own database; two cores run two files at a time.

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { SignOutButton } from './sign-out-button';
+import { setServiceTimeZone } from './service-time';
 
 const NAV = [
   { href: '/', label: 'Dashboard' },
@@ -58,12 +59,16 @@ function SkipToContent() {
 export function ConsoleShell({
   username,
   securityDisabled,
+  timeZone,
   children,
 }: {
   username: string;
   securityDisabled: boolean;
+  /** The service's time zone: its timestamps are local date-times in it (components/service-time.ts). */
+  timeZone: string;
   children: ReactNode;
 }) {
+  setServiceTimeZone(timeZone);
   const pathname = usePathname();
   // Below the sm breakpoint the navbar covers the page, so there it opens and closes with the burger.
   const [navOpened, nav] = useDisclosure(false);

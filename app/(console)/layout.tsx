@@ -12,7 +12,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   if (!principal) redirect('/login');
   if (!principal.permissions.has(ADMIN_PERMISSION)) return <NoAccess username={principal.username} />;
   return (
-    <ConsoleShell username={principal.username} securityDisabled={isSecurityDisabled()}>
+    <ConsoleShell
+      username={principal.username}
+      securityDisabled={isSecurityDisabled()}
+      timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+    >
       {children}
     </ConsoleShell>
   );

@@ -24,6 +24,7 @@ import dayjs from 'dayjs';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { fieldErrorsOf, zodValidate } from '@/components/forms/zod-form';
+import { serviceInstant } from '@/components/service-time';
 import { useTRPC } from '@/components/trpc';
 import { CreateApiTokenRequest } from '@/server/schemas/admin';
 import { ConfirmModal } from './confirm-modal';
@@ -41,7 +42,8 @@ type TokenRow = {
 };
 
 function isExpired(expiresAt: string | null): boolean {
-  return !!expiresAt && dayjs(expiresAt).isBefore(dayjs());
+  const at = expiresAt ? serviceInstant(expiresAt) : null;
+  return !!at && at.getTime() < Date.now();
 }
 
 export function ApiTokensCard({ user }: { user: { id: number; username: string; enabled: boolean } }) {

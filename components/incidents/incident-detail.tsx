@@ -32,7 +32,7 @@ import { parseIdParam } from './id-param';
 import { IncidentTimeline, type TimelineEntry } from './incident-timeline';
 import { RESOLUTION_LABEL, SOURCE_LABEL } from './labels';
 import { retryUnlessClientError } from './query-retry';
-import { ExactTime, useNow } from './relative-time';
+import { ExactTime, parseServiceTime, useNow } from './relative-time';
 import { ResolveForm } from './resolve-form';
 
 const LIVE_REFRESH_MS = 10_000;
@@ -306,7 +306,7 @@ function IncidentDetailOf({ id }: { id: number }) {
           <Text size="sm">{pendingRetry.message}</Text>
           <Text size="sm" c="dimmed">
             Waiting for the worker to report; this page updates by itself.
-            {now - new Date(pendingRetry.createdAt).getTime() > 60_000 &&
+            {now - (parseServiceTime(pendingRetry.createdAt)?.getTime() ?? now) > 60_000 &&
               ' No worker has reported for over a minute: is a worker running for this topic?'}
           </Text>
         </Alert>

@@ -1,31 +1,29 @@
 'use client';
-// Times as "5 min ago" with the exact time on hover. The API writes local date-times without an offset in the
-// service's time zone (contract section 2); they are read as the browser's local time, which is right when the
-// console and the service share a zone (the usual deployment) and the exact text is shown as written.
+// Times as "5 min ago" with the exact time, in the service's time zone and named, on hover.
 import { Text, Tooltip, type TextProps } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useState } from 'react';
+import { getServiceTimeZone, serviceInstant } from '../service-time';
 
-/** A service timestamp (yyyy-MM-ddTHH:mm:ss) as a Date, or null when it does not parse. */
-export function parseServiceTime(value: string): Date | null {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
+/** A service timestamp (yyyy-MM-ddTHH:mm:ss) as the instant it names, or null when it does not parse. */
+export const parseServiceTime = (value: string) => serviceInstant(value);
 
-const exactFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** The full local date and time, e.g. "Sat, 21 Nov 2026, 09:30:00". */
+/** The full date and time in the service's zone, e.g. "Sat, 21 Nov 2026, 09:30:00 UTC". */
 export function formatExact(value: string): string {
   const date = parseServiceTime(value);
-  return date ? exactFormat.format(date) : value;
+  return date
+    ? new Intl.DateTimeFormat(undefined, {
+        weekday: 'short',
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZone: getServiceTimeZone(),
+        timeZoneName: 'short',
+      }).format(date)
+    : value;
 }
 
 /** "just now", "42 s ago", "5 min ago", "3 h ago", "2 d ago", then the date. */

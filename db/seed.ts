@@ -1,6 +1,8 @@
-// Demo data for the console: a few groups and users with realistic permissions. Safe to run twice.
-// Incidents and their timelines join this seed when the incident board lands.
+// Demo data for the console: a few groups and users with realistic permissions, and a few hundred incidents
+// of the last 30 days with their timelines (db/demo-incidents.ts). Safe to run twice: users and groups that
+// exist are left alone, incidents are added only to a database that has none.
 import { openDatabase } from './client';
+import { seedDemoIncidents } from './demo-incidents';
 import { groups, userGroups, users } from './schema';
 import { bootstrapAdmin } from '../server/auth/bootstrap';
 import { hashPassword } from '../server/auth/passwords';
@@ -55,7 +57,12 @@ await db.transaction(async (tx) => {
     }
   }
 });
+// Acknowledged and resolved by the administrator and the demo operator.
+const seededIncidents = await seedDemoIncidents(db, { operators: [env.ADMIN_USERNAME, 'maria.ops'] });
 await close();
 console.log(
-  `Demo data in place: ${demoGroups.length} groups, ${demoUsers.length} users (password "${DEMO_PASSWORD}").`,
+  `Demo data in place: ${demoGroups.length} groups, ${demoUsers.length} users (password "${DEMO_PASSWORD}"); ` +
+    (seededIncidents
+      ? `${seededIncidents} incidents of the last 30 days with their timelines.`
+      : 'incidents already present, none added.'),
 );

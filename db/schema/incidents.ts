@@ -7,6 +7,8 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -71,21 +73,51 @@ export const incidents = pgTable(
       .where(sql`status <> 'RESOLVED'`),
     // A report of a resolved incident reopens the latest one with that reference.
     index('incidents_reference_idx').on(t.source, t.externalReferenceId, t.id),
-    // List orders (every order ends in id so that pages never overlap), alone or after an equality filter.
+    // List orders (every order ends in id so that pages never overlap), alone or after an equality filter:
+    // a first page reads its 20 rows off one of these (plans in docs/performance.md).
     // Ascending columns: a btree scanned backwards serves `desc, desc` with PostgreSQL's default null order,
     // which a DESC NULLS LAST index would not.
+    // The default order, alone and after each equality filter (the process instance one also serves
+    // sort=processInstanceId, through an incremental sort of one instance's few hundred incidents).
     index('incidents_created_idx').on(t.createdAt, t.id),
     index('incidents_status_created_idx').on(t.status, t.createdAt, t.id),
     index('incidents_source_created_idx').on(t.source, t.createdAt, t.id),
     index('incidents_severity_created_idx').on(t.severity, t.createdAt, t.id),
     index('incidents_process_instance_idx').on(t.processInstanceId, t.createdAt, t.id),
+    // Every other sort field.
     index('incidents_last_occurred_idx').on(t.lastOccurredAt, t.id),
     index('incidents_updated_idx').on(t.updatedAt, t.id),
-    // The summary and the board's default view read only unresolved incidents (a few percent of all).
+    index('incidents_severity_idx').on(t.severity, t.id),
+    index('incidents_status_idx').on(t.status, t.id),
+    index('incidents_source_idx').on(t.source, t.id),
+    index('incidents_occurrence_count_idx').on(t.occurrenceCount, t.id),
+    // q: case-insensitive substring of message or reference (ILIKE '%...%'), through trigrams. The migration
+    // creates the pg_trgm extension first (db/client.ts loads it into PGlite).
+    index('incidents_message_trgm_idx').using('gin', t.message.op('gin_trgm_ops')),
+    index('incidents_reference_trgm_idx').using('gin', t.externalReferenceId.op('gin_trgm_ops')),
+    // The board's views of unresolved incidents (a few percent of all): status and severity, newest first.
     index('incidents_unresolved_idx')
       .on(t.status, t.severity, t.createdAt, t.id)
       .where(sql`status <> 'RESOLVED'`),
   ],
+);
+
+/**
+ * How many incidents there are per (status, source, severity), kept by statement triggers on incidents
+ * (migration 0003_incident_counts): list totals and the summary read a few hundred counter rows instead of
+ * counting up to a million incidents. Each counter is split over 8 shards (incident id mod 8), so that
+ * concurrent transitions seldom wait for the same counter row.
+ */
+export const incidentCounts = pgTable(
+  'incident_counts',
+  {
+    status: incidentStatus('status').notNull(),
+    source: incidentSource('source').notNull(),
+    severity: incidentSeverity('severity').notNull(),
+    shard: smallint('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.source, t.severity, t.shard] })],
 );
 
 export const incidentEvents = pgTable(

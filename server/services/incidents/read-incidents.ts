@@ -1,6 +1,6 @@
 // Reading incidents: the paged, filtered, sorted list; one incident; its timeline; a process instance's
 // incidents; and the dashboard summary. Every query here is served by an index of db/schema/incidents.ts.
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
 import { incidentCounts, incidentEvents, incidents } from '../../../db/schema';
 import { notFound } from '../../errors';
@@ -47,40 +47,44 @@ function filters(query: ListIncidentsQuery): SQL | undefined {
 }
 
 /**
- * totalElements. Filtered by status, source and severity only (or not at all), it is the sum of the
- * matching counters (at most a few hundred rows; see incidentCounts), exact and independent of the table's
- * size. Filtered by process instance or text, it counts the matching incidents through their index.
+ * totalElements, as a scalar subquery. Filtered by status, source and severity only (or not at all), it is
+ * the sum of the matching counters (at most a few hundred rows; see incidentCounts): exact, whatever the
+ * table's size. Filtered by process instance or text, it counts the matching incidents through their index.
  */
-async function countIncidents(db: Db, query: ListIncidentsQuery, where: SQL | undefined): Promise<number> {
+function totalOf(query: ListIncidentsQuery, where: SQL | undefined): SQL {
   if (query.processInstanceId !== undefined || query.q) {
-    const [{ total }] = await db.select({ total: count() }).from(incidents).where(where);
-    return Number(total);
+    return sql`(select count(*) from ${incidents} where ${where})`;
   }
   const counters: SQL[] = [];
   if (query.status) counters.push(eq(incidentCounts.status, query.status));
   if (query.source) counters.push(eq(incidentCounts.source, query.source));
   if (query.severity) counters.push(eq(incidentCounts.severity, query.severity));
-  const [{ total }] = await db
-    .select({ total: sql<string | number | null>`sum(${incidentCounts.count})` })
-    .from(incidentCounts)
-    .where(counters.length ? and(...counters) : undefined);
-  return Number(total ?? 0);
+  return sql`(select coalesce(sum(${incidentCounts.count}), 0) from ${incidentCounts}${
+    counters.length ? sql` where ${and(...counters)}` : sql``
+  })`;
 }
 
+/** One statement: the page's rows, each carrying the total (counted once, in the same snapshot). */
 export async function listIncidents(db: Db, query: ListIncidentsQuery) {
   const where = filters(query);
-  const sort = query.sort ?? [];
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(incidents)
-      .where(where)
-      .orderBy(...orderBy(sort))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    countIncidents(db, query, where),
-  ]);
-  return toPage(rows.map(toIncidentView), query.page, query.size, total);
+  const total = totalOf(query, where);
+  const rows = await db
+    .select({ incident: incidents, total: sql<number>`${total}`.mapWith(Number) })
+    .from(incidents)
+    .where(where)
+    .orderBy(...orderBy(query.sort ?? []))
+    .limit(query.size)
+    .offset(query.page * query.size);
+  // A page past the end (or no match) has no row to carry the total.
+  const totalElements = rows.length
+    ? rows[0].total
+    : Number(rowsOf<{ total: string | number }>(await db.execute(sql`select ${total} as total`))[0].total);
+  return toPage(
+    rows.map((r) => toIncidentView(r.incident)),
+    query.page,
+    query.size,
+    totalElements,
+  );
 }
 
 async function findIncident(db: Db, id: number) {

@@ -1,0 +1,620 @@
+// npm run bench: the incident API at one million incidents on PostgreSQL.
+//
+// 1. (Re)creates the database bpm_bench next to BENCH_DATABASE_URL, migrates it (db/client.ts) and seeds
+//    1,000,000 incidents in set-based SQL (bench/seed.ts).
+// 2. Starts the real server (tsx server/http.ts, production build) on it and takes a token.
+// 3. For every REST read and for acknowledge: wrk with CONCURRENCY connections over HTTP, then the same
+//    service function called directly here (postgres.js, same pool size, no HTTP), and the ratio.
+// 4. Three back-to-back 20 s loads of the first list page on the same server process: does it slow down?
+// 5. Prints a table, writes bench/results/<timestamp>.json, stops the server, drops bpm_bench
+//    (kept with BENCH_KEEP=1, for EXPLAIN).
+//
+// Settings (environment): BENCH_DATABASE_URL, BENCH_PORT (3400), BENCH_CONCURRENCY (16), BENCH_SECONDS
+// (5 per measurement), BENCH_DRIFT_SECONDS (20), BENCH_INCIDENTS (1000000), BENCH_KEEP, BENCH_ONLY (a regular
+// expression: only the operations whose names match, e.g. BENCH_ONLY='summary|status').
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { openDatabase, type Database } from '../db/client';
+import { ListIncidentsQuery } from '../server/schemas/incidents';
+import {
+  getIncident,
+  getIncidentEvents,
+  getIncidentSummary,
+  listIncidents,
+  listIncidentsOfProcessInstance,
+} from '../server/services/incidents/read-incidents';
+import { getIncidentStats } from '../server/services/incidents/incident-stats';
+import { acknowledgeIncident } from '../server/services/incidents/transitions';
+import { directLoad, wrkLoad, type LoadStats } from './load';
+import { seedBenchIncidents, type BenchDataset } from './seed';
+
+const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const DB_NAME = 'bpm_bench';
+const PORT = Number(process.env.BENCH_PORT || 3400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
+const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+const WARMUP_SECONDS = 1;
+const DRIFT_SECONDS = Number(process.env.BENCH_DRIFT_SECONDS || 20);
+const TOTAL = Number(process.env.BENCH_INCIDENTS || 1_000_000);
+const PROCESS_INSTANCES = Math.max(1, Math.round(TOTAL / 250));
+const KEEP = process.env.BENCH_KEEP === '1';
+const ADMIN_PASSWORD = 'bench-admin-password';
+const TARGETS = { firstPageP99Ms: 50, summaryP99Ms: 20, driftPct: 10 };
+/** Before each measurement, wait (up to 30 s, 90 s in all) until other processes use less than this share
+ *  of the CPU; the table shows what they used. */
+const QUIET_BUSY_PCT = 15;
+
+const root = process.cwd();
+const benchUrl = (() => {
+  const url = new URL(BASE_URL);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+})();
+const apiBase = `http://127.0.0.1:${PORT}`;
+
+const started = Date.now();
+const log = (line: string) =>
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+interface Case {
+  name: string;
+  group: 'first page' | 'summary' | 'other';
+  method: 'GET' | 'POST';
+  paths: string[];
+  direct: (i: number) => Promise<unknown>;
+  /** Acknowledge: every id once, HTTP and direct on separate ids. */
+  directPaths?: number;
+  /** Also measure with one client (latency as one person sees it). */
+  single?: boolean;
+}
+
+interface CaseResult {
+  name: string;
+  group: Case['group'];
+  sample: string;
+  http: LoadStats;
+  direct: LoadStats;
+  /** HTTP throughput / direct throughput, and HTTP p50 / direct p50. */
+  throughputRatio: number;
+  p50Ratio: number;
+  rows?: string;
+  /** The same over HTTP with one connection (what one person waits), for the text searches. */
+  single?: LoadStats;
+  /** CPU in use by other processes just before the measurement (this benchmark idle), percent. */
+  busyBeforePct?: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** Share of the machine's CPU in use over `ms` (Linux /proc/stat), while this benchmark is idle: others' work. */
+async function machineBusyPct(ms = 1000): Promise<number | undefined> {
+  const sample = () => {
+    try {
+      const fields = readFileSync('/proc/stat', 'utf8')
+        .split('\n')[0]
+        .trim()
+        .split(/\s+/)
+        .slice(1)
+        .map(Number);
+      return { idle: fields[3] + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) };
+    } catch {
+      return undefined;
+    }
+  };
+  const a = sample();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = sample();
+  if (!a || !b || b.total === a.total) return undefined;
+  return 100 * (1 - (b.idle - a.idle) / (b.total - a.total));
+}
+
+/** Seconds left, over the whole run, to wait for a quiet machine (keeps the run within about 10 minutes). */
+let quietBudgetSeconds = 90;
+
+/** Waits (up to `maxSeconds`, within the budget) for other work on the machine to calm down; answers the
+ *  last reading. */
+async function waitForQuiet(maxSeconds: number): Promise<number | undefined> {
+  const start = Date.now();
+  const deadline = start + Math.min(maxSeconds, quietBudgetSeconds) * 1000;
+  let busy = await machineBusyPct();
+  while (busy !== undefined && busy > QUIET_BUSY_PCT && Date.now() < deadline) busy = await machineBusyPct();
+  quietBudgetSeconds = Math.max(0, quietBudgetSeconds - (Date.now() - start) / 1000);
+  return busy;
+}
+
+async function recreateDatabase(): Promise<void> {
+  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+    await admin.unsafe(`create database ${DB_NAME}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function dropDatabase(): Promise<void> {
+  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function ensureProductionBuild(): void {
+  const distDir = process.env.NEXT_DIST_DIR || '.next'; // next.config.mjs honours NEXT_DIST_DIR
+  if (existsSync(path.join(root, distDir, 'BUILD_ID'))) return;
+  log(`no production build in ${distDir}: npx next build`);
+  execFileSync('npx', ['next', 'build'], { stdio: 'inherit', cwd: root });
+}
+
+function startServer(logFile: string): ChildProcess {
+  const out = openSync(logFile, 'a');
+  // Its own process group (detached), so that stopping it also stops tsx's child.
+  return spawn(
+    process.execPath,
+    [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/http.ts'],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', out, out],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: benchUrl,
+        PORT: String(PORT),
+        AUTH_SECRET: 'bench-signing-secret-0123456789',
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD,
+        ACCESS_TOKEN_TTL_SECONDS: '7200',
+        SECURITY_DISABLED: 'false',
+      },
+    },
+  );
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-server.pid!, s);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitForHealth(server: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}); see ${logFile}`);
+    try {
+      const res = await fetch(`${apiBase}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer /api/health within 120 s; see ${logFile}`);
+}
+
+async function getToken(): Promise<string> {
+  const res = await fetch(`${apiBase}/api/tokens`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`POST /api/tokens answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function buildCases(database: Database, sql: postgres.Sql): Promise<Case[]> {
+  const { db } = database;
+  const list = (query: Record<string, string>) => {
+    const input = ListIncidentsQuery.parse(query);
+    return () => listIncidents(db, input);
+  };
+  const listCase = (
+    name: string,
+    query: Record<string, string>,
+    group: Case['group'] = 'first page',
+  ): Case => ({
+    name,
+    group,
+    single: query.q !== undefined,
+    method: 'GET',
+    paths: [`/api/incidents${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`],
+    direct: list(query),
+  });
+
+  // Parameters from the data: a typical process instance; incidents with timelines (ids ending in 0) among
+  // the most recent; a reference to search for; the OPEN incidents to acknowledge.
+  const [{ pid }] = await sql<{ pid: string }[]>`
+    select process_instance_id::text as pid from incidents where id = (select max(id) / 2 from incidents)`;
+  const pids = (
+    await sql<{ pid: string }[]>`
+      select distinct process_instance_id::text as pid from incidents
+      where id % 997 = 0 order by 1 limit 200`
+  ).map((r) => Number(r.pid));
+  const ids = (
+    await sql<{ id: string }[]>`
+      select id::text from incidents where id % 10 = 0 order by id desc limit 1000`
+  ).map((r) => Number(r.id));
+  const [{ reference }] = await sql<{ reference: string }[]>`
+    select external_reference_id as reference from incidents
+    where source = 'WORKER' and id > (select max(id) - 50000 from incidents) order by id limit 1`;
+  const open = (
+    await sql<{ id: string }[]>`select id::text from incidents where status = 'OPEN' order by random()`
+  ).map((r) => Number(r.id));
+  const half = Math.floor(open.length / 2);
+  const httpAck = open.slice(0, half);
+  const directAck = open.slice(half);
+
+  return [
+    listCase('list, default sort', {}),
+    listCase('list status=OPEN', { status: 'OPEN' }),
+    listCase('list status=RESOLVED', { status: 'RESOLVED' }),
+    listCase('list source=WORKER', { source: 'WORKER' }),
+    listCase('list severity=CRITICAL', { severity: 'CRITICAL' }),
+    listCase('list processInstanceId', { processInstanceId: pid }),
+    listCase('list sort=severity,desc', { sort: 'severity,desc' }),
+    listCase('list sort=lastOccurredAt,desc', { sort: 'lastOccurredAt,desc' }),
+    listCase(`list q=${reference}`, { q: reference }),
+    listCase('list q=timed out', { q: 'timed out' }),
+    listCase('list page=50', { page: '50' }, 'other'),
+    {
+      name: 'summary',
+      group: 'summary',
+      method: 'GET',
+      paths: ['/api/incidents/summary'],
+      direct: () => getIncidentSummary(db),
+    },
+    {
+      name: 'stats (30 days)',
+      group: 'other',
+      method: 'GET',
+      paths: ['/api/incidents/stats?days=30'],
+      direct: () => getIncidentStats(db, 30),
+    },
+    {
+      name: 'get {id}',
+      group: 'other',
+      method: 'GET',
+      paths: ids.map((id) => `/api/incidents/${id}`),
+      direct: (i) => getIncident(db, ids[i % ids.length]),
+    },
+    {
+      name: 'events {id}',
+      group: 'other',
+      method: 'GET',
+      paths: ids.map((id) => `/api/incidents/${id}/events`),
+      direct: (i) => getIncidentEvents(db, ids[i % ids.length]),
+    },
+    {
+      name: 'process-instances/{pid}',
+      group: 'other',
+      method: 'GET',
+      paths: pids.map((p) => `/api/incidents/process-instances/${p}`),
+      direct: (i) => listIncidentsOfProcessInstance(db, pids[i % pids.length]),
+    },
+    {
+      name: 'acknowledge',
+      group: 'other',
+      method: 'POST',
+      paths: httpAck.map((id) => `/api/incidents/${id}/acknowledge`),
+      direct: (i) => acknowledgeIncident(db, directAck[i], 'admin'),
+      directPaths: directAck.length,
+    },
+  ];
+}
+
+/** One answer, to show what the case returns (rows, total) and to fail early on a non-200. */
+async function sample(token: string, c: Case): Promise<string> {
+  if (c.method !== 'GET') return '';
+  const res = await fetch(apiBase + c.paths[0], { headers: { Authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${c.paths[0]} answered ${res.status}: ${text.slice(0, 300)}`);
+  const body = JSON.parse(text) as unknown;
+  const kb = `${(text.length / 1024).toFixed(1)} KB`;
+  if (Array.isArray(body)) return `${body.length} rows, ${kb}`;
+  const page = body as { content?: unknown[]; totalElements?: number };
+  if (page.content) return `${page.content.length} of ${page.totalElements}, ${kb}`;
+  return kb;
+}
+
+async function measure(c: Case, token: string): Promise<CaseResult> {
+  const isAck = c.directPaths !== undefined;
+  const sampleText = await sample(token, c);
+  // Acknowledge: the warm-up takes its own ids, so that every measured call is a real transition.
+  const warmCount = Math.min(500, Math.floor(c.paths.length / 10));
+  const warmHttp = isAck ? c.paths.splice(0, warmCount) : c.paths;
+  const http = async (paths: string[], seconds: number) =>
+    wrkLoad({
+      baseUrl: apiBase,
+      token,
+      method: c.method,
+      paths,
+      seconds,
+      connections: CONCURRENCY,
+      once: isAck,
+    });
+  await http(warmHttp, WARMUP_SECONDS);
+  const httpStats = await http(c.paths, SECONDS);
+  const single = c.single
+    ? await wrkLoad({
+        baseUrl: apiBase,
+        token,
+        method: c.method,
+        paths: c.paths,
+        seconds: SECONDS,
+        connections: 1,
+      })
+    : undefined;
+
+  let offset = 0;
+  const direct = (i: number) => c.direct(i + offset);
+  if (isAck) {
+    await directLoad({ call: direct, seconds: WARMUP_SECONDS, connections: CONCURRENCY, limit: warmCount });
+    offset = warmCount;
+  } else {
+    await directLoad({ call: direct, seconds: WARMUP_SECONDS, connections: CONCURRENCY });
+  }
+  const directStats = await directLoad({
+    call: direct,
+    seconds: SECONDS,
+    connections: CONCURRENCY,
+    limit: isAck ? c.directPaths! - offset : undefined,
+  });
+  return {
+    name: c.name,
+    group: c.group,
+    sample: c.paths[0],
+    http: httpStats,
+    direct: directStats,
+    throughputRatio: httpStats.perSecond / directStats.perSecond,
+    p50Ratio: httpStats.p50Ms / directStats.p50Ms,
+    rows: sampleText,
+    single,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+
+function verdict(r: CaseResult): string {
+  if (!r.http.requests) return 'MISSED (no answer within 10 s)';
+  if (r.http.errors) return `${r.http.errors} ERRORS`;
+  if (r.group === 'first page') return r.http.p99Ms < TARGETS.firstPageP99Ms ? 'ok (<50)' : 'MISSED (<50)';
+  if (r.group === 'summary') return r.http.p99Ms < TARGETS.summaryP99Ms ? 'ok (<20)' : 'MISSED (<20)';
+  return '';
+}
+
+function printTable(results: CaseResult[]): string {
+  const head = [
+    pad('operation', 34),
+    lpad('HTTP/s', 7),
+    lpad('p50', 6),
+    lpad('p99', 6),
+    lpad('direct/s', 9),
+    lpad('p50', 6),
+    lpad('p99', 6),
+    lpad('thr', 5),
+    lpad('p50', 5),
+    lpad('other', 5),
+    '  target',
+  ].join(' ');
+  const lines = [
+    `${' '.repeat(35)}--------- HTTP --------- ------- direct --------- HTTP/direct`,
+    head,
+    '-'.repeat(head.length + 8),
+  ];
+  for (const r of results) {
+    lines.push(
+      [
+        pad(r.name, 34),
+        lpad(fmt(r.http.perSecond, 0), 7),
+        lpad(fmt(r.http.p50Ms), 6),
+        lpad(fmt(r.http.p99Ms), 6),
+        lpad(fmt(r.direct.perSecond, 0), 9),
+        lpad(fmt(r.direct.p50Ms), 6),
+        lpad(fmt(r.direct.p99Ms), 6),
+        lpad(fmt(r.throughputRatio, 2), 5),
+        lpad(fmt(r.p50Ratio, 1), 5),
+        lpad(r.busyBeforePct === undefined ? '-' : `${fmt(r.busyBeforePct, 0)}%`, 5),
+        `  ${verdict(r)}`,
+      ].join(' '),
+    );
+  }
+  lines.push(
+    '(latencies in ms; HTTP/direct: throughput ratio and p50 ratio; other: CPU used by other processes just before)',
+  );
+  for (const r of results.filter((x) => x.single)) {
+    lines.push(
+      `${r.name}, one client at a time: ${fmt(r.single!.perSecond, 0)}/s, p50 ${fmt(r.single!.p50Ms)} ms, p99 ${fmt(r.single!.p99Ms)} ms`,
+    );
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main() {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const resultsDir = path.join(root, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const serverLog = path.join(resultsDir, `${stamp}-server.log`);
+
+  log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB`,
+  );
+  ensureProductionBuild();
+
+  log(`recreating database ${DB_NAME} (from ${new URL(BASE_URL).host})`);
+  await recreateDatabase();
+  let database: Database | undefined;
+  let server: ChildProcess | undefined;
+  // Ctrl-C: stop the server we started (its process group) before leaving.
+  const interrupted = async () => {
+    if (server) await stopServer(server);
+    process.exit(130);
+  };
+  process.once('SIGINT', () => void interrupted());
+  process.once('SIGTERM', () => void interrupted());
+  try {
+    database = await openDatabase({ url: benchUrl }); // applies the migrations
+    const sql = database.sql!;
+    log(`seeding ${TOTAL.toLocaleString('en')} incidents`);
+    const dataset: BenchDataset = await seedBenchIncidents(sql, {
+      total: TOTAL,
+      processInstances: PROCESS_INSTANCES,
+    });
+    log(
+      `seeded: ${JSON.stringify(dataset.byStatus)}, ${dataset.processInstances} process instances, ` +
+        `${dataset.events.toLocaleString('en')} timeline entries; table ${(dataset.tableBytes / 2 ** 20).toFixed(0)} MB, ` +
+        `indexes ${(dataset.indexBytes / 2 ** 20).toFixed(0)} MB; ${JSON.stringify(dataset.seconds)} s`,
+    );
+    const [{ version }] = await sql<{ version: string }[]>`select version()`;
+
+    log(`starting the server on port ${PORT} (log: ${path.relative(root, serverLog)})`);
+    server = startServer(serverLog);
+    await waitForHealth(server, serverLog);
+    const token = await getToken();
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+    const cases = (await buildCases(database, sql)).filter((c) => !only || only.test(c.name));
+
+    const results: CaseResult[] = [];
+    for (const c of cases) {
+      log(`${c.name}: ${SECONDS} s HTTP, ${SECONDS} s direct, ${CONCURRENCY} concurrent`);
+      const busy = await waitForQuiet(30);
+      const r = await measure(c, token);
+      r.busyBeforePct = busy;
+      log(
+        `  HTTP ${fmt(r.http.perSecond, 0)}/s p50 ${fmt(r.http.p50Ms)} p99 ${fmt(r.http.p99Ms)} ms; ` +
+          `direct ${fmt(r.direct.perSecond, 0)}/s p50 ${fmt(r.direct.p50Ms)} p99 ${fmt(r.direct.p99Ms)} ms; ${r.rows}` +
+          (r.http.errors ? `; ${r.http.errors} HTTP errors` : ''),
+      );
+      results.push(r);
+    }
+
+    log(`drift: 3 × ${DRIFT_SECONDS} s of GET /api/incidents on the same server process`);
+    const drift: LoadStats[] = [];
+    const driftBusy: (number | undefined)[] = [await waitForQuiet(30)];
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) driftBusy.push(await machineBusyPct(500));
+      const s = await wrkLoad({
+        baseUrl: apiBase,
+        token,
+        method: 'GET',
+        paths: ['/api/incidents'],
+        seconds: DRIFT_SECONDS,
+        connections: CONCURRENCY,
+      });
+      log(`  run ${i + 1}: ${fmt(s.perSecond, 0)}/s, p50 ${fmt(s.p50Ms)} p99 ${fmt(s.p99Ms)} ms`);
+      drift.push(s);
+    }
+    // Within a run: the first full 5 seconds against the last full 5 seconds.
+    const within = drift.map((s) => {
+      const full = (s.timeline ?? []).slice(1, -1);
+      const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+      return { first5: avg(full.slice(0, 5)), last5: avg(full.slice(-5)) };
+    });
+    const driftPct = ((drift[2].perSecond - drift[0].perSecond) / drift[0].perSecond) * 100;
+    const spreadPct =
+      ((Math.max(...drift.map((d) => d.perSecond)) - Math.min(...drift.map((d) => d.perSecond))) /
+        drift[0].perSecond) *
+      100;
+
+    // The counters behind totalElements and the summary must still equal the rows after all the writes.
+    const [check] = await sql<{ wrong: number }[]>`
+      select count(*)::int as wrong from (
+        select status, source, severity, count(*) as n from incidents group by 1, 2, 3) actual
+      full join (
+        select status, source, severity, sum(count) as n from incident_counts group by 1, 2, 3) counted
+      using (status, source, severity)
+      where actual.n is distinct from counted.n and coalesce(actual.n, 0) + coalesce(counted.n, 0) > 0`;
+    log(`incident_counts ${check.wrong === 0 ? 'equal the rows' : `WRONG for ${check.wrong} keys`}`);
+
+    const table = printTable(results);
+    const driftLines = [
+      `Three back-to-back ${DRIFT_SECONDS} s loads of GET /api/incidents (${CONCURRENCY} connections):`,
+      ...drift.map(
+        (d, i) =>
+          `  run ${i + 1}: ${fmt(d.perSecond, 0)} req/s, p50 ${fmt(d.p50Ms)} ms, p99 ${fmt(d.p99Ms)} ms` +
+          ` (first 5 s ${fmt(within[i].first5, 0)}/s, last 5 s ${fmt(within[i].last5, 0)}/s;` +
+          ` other processes ${driftBusy[i] === undefined ? '-' : `${fmt(driftBusy[i]!, 0)}%`} before)`,
+      ),
+      `  run 3 vs run 1: ${driftPct >= 0 ? '+' : ''}${fmt(driftPct)}%; spread ${fmt(spreadPct)}% ` +
+        (Math.abs(driftPct) <= TARGETS.driftPct && spreadPct <= TARGETS.driftPct
+          ? '(within 10%: ok)'
+          : '(MISSED: more than 10%)'),
+    ];
+    console.log(
+      `\nIncident API, ${TOTAL.toLocaleString('en')} incidents, ${CONCURRENCY} concurrent clients, ${SECONDS} s each\n`,
+    );
+    console.log(table);
+    console.log(`\n${driftLines.join('\n')}\n`);
+
+    const file = path.join(resultsDir, `${stamp}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          command: 'npm run bench',
+          machine: {
+            cpus: os.cpus().length,
+            cpu: os.cpus()[0]?.model,
+            memoryGb: Math.round(os.totalmem() / 2 ** 30),
+            loadAverage: os.loadavg(),
+            node: process.version,
+            postgres: version,
+          },
+          settings: {
+            concurrency: CONCURRENCY,
+            seconds: SECONDS,
+            driftSeconds: DRIFT_SECONDS,
+            targets: TARGETS,
+          },
+          dataset,
+          countersConsistent: check.wrong === 0,
+          results,
+          drift: { runs: drift, within, driftPct, spreadPct, busyBeforePct: driftBusy },
+          table,
+        },
+        null,
+        2,
+      ),
+    );
+    log(`results: ${path.relative(root, file)}`);
+  } finally {
+    if (server) {
+      log('stopping the server');
+      await stopServer(server);
+    }
+    await database?.close();
+    if (KEEP) log(`BENCH_KEEP=1: database ${DB_NAME} kept (${benchUrl})`);
+    else {
+      log(`dropping database ${DB_NAME}`);
+      await dropDatabase();
+    }
+  }
+}
+
+await main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

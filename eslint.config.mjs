@@ -4,7 +4,8 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules/**',
-      '.next/**', '.next-*/**',
+      '.next/**',
+      '.next-*/**',
       '.data*/**',
       'db/migrations/**',
       'next-env.d.ts',

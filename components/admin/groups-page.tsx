@@ -1,10 +1,10 @@
 'use client';
 // /admin/groups: groups with their permissions and member counts; create, edit, members, delete.
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTRPC } from '@/components/trpc';
 import type { GroupView } from '@/server/schemas/admin';
 import { ConfirmModal } from './confirm-modal';
@@ -16,25 +16,13 @@ import { PermissionBadges } from './permissions';
 import { notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
 import { TableSkeleton } from './table-skeleton';
-import { useUrlState } from './url-state';
+import { SearchBar, useUrlSearch } from './search-bar';
 
 export function GroupsPage() {
   const trpc = useTRPC();
   const invalidate = useInvalidateAdmin();
-  const url = useUrlState();
-  const q = url.get('q');
-  const [search, setSearch] = useState(q);
-  const lastPushed = useRef(q);
-  const pushSearch = useDebouncedCallback((value: string) => {
-    lastPushed.current = value.trim();
-    url.set({ q: value.trim() });
-  }, 250);
-  useEffect(() => {
-    if (q !== lastPushed.current) {
-      lastPushed.current = q;
-      setSearch(q);
-    }
-  }, [q]);
+  const search = useUrlSearch();
+  const q = search.q;
 
   const groups = useQuery({
     ...trpc.admin.listGroups.queryOptions(q ? { q } : {}),
@@ -60,27 +48,13 @@ export function GroupsPage() {
         description="Every member of a group holds the group's permissions."
         actions={<Button onClick={createModal.open}>Create group</Button>}
       />
-      <Group align="flex-end" justify="space-between">
-        <TextInput
-          type="search"
-          label="Search groups"
-          placeholder="Part of a code or name"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            pushSearch(e.currentTarget.value);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') pushSearch.flush();
-          }}
-          w={{ base: '100%', sm: 320 }}
-        />
-        {groups.data && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {q ? `${plural(records.length, 'group')} matching “${q}”` : plural(records.length, 'group')}
-          </Text>
-        )}
-      </Group>
+      <SearchBar
+        search={search}
+        label="Search groups"
+        placeholder="Part of a code or name"
+        count={groups.data ? records.length : undefined}
+        noun="group"
+      />
 
       {groups.isError && !groups.data ? (
         <ProblemAlert error={groups.error} onRetry={() => void groups.refetch()} />
@@ -98,15 +72,7 @@ export function GroupsPage() {
               <Stack align="center" gap="xs" style={{ pointerEvents: 'all' }}>
                 <Text c="dimmed">{q ? `No groups match “${q}”.` : 'There are no groups yet.'}</Text>
                 {q ? (
-                  <Button
-                    variant="light"
-                    size="xs"
-                    onClick={() => {
-                      setSearch('');
-                      pushSearch('');
-                      pushSearch.flush();
-                    }}
-                  >
+                  <Button variant="light" size="xs" onClick={search.clear}>
                     Clear search
                   </Button>
                 ) : (

@@ -1,39 +1,24 @@
 'use client';
 // /admin/users: every user with status, groups and effective permissions; search kept in the URL.
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '@/components/trpc';
 import { CreateUserModal } from './create-user-modal';
-import { plural } from './format';
 import { PageHeader } from './page-header';
 import { GroupBadges, PermissionBadges } from './permissions';
 import { ProblemAlert } from './problem';
 import { TableSkeleton } from './table-skeleton';
-import { useUrlState } from './url-state';
+import { SearchBar, useUrlSearch } from './search-bar';
 
 export function UsersPage() {
   const trpc = useTRPC();
   const router = useRouter();
-  const url = useUrlState();
-  const q = url.get('q');
-  const [search, setSearch] = useState(q);
-  const lastPushed = useRef(q);
-  const pushSearch = useDebouncedCallback((value: string) => {
-    lastPushed.current = value.trim();
-    url.set({ q: value.trim() });
-  }, 250);
-  // Back/forward changes the URL under us: follow it, but never undo what is being typed.
-  useEffect(() => {
-    if (q !== lastPushed.current) {
-      lastPushed.current = q;
-      setSearch(q);
-    }
-  }, [q]);
+  const search = useUrlSearch();
+  const q = search.q;
 
   const [creating, createModal] = useDisclosure(false);
   const me = useQuery(trpc.auth.me.queryOptions());
@@ -50,27 +35,13 @@ export function UsersPage() {
         description="People and systems that sign in. Their access is their direct permissions plus those of their groups."
         actions={<Button onClick={createModal.open}>Create user</Button>}
       />
-      <Group align="flex-end" justify="space-between">
-        <TextInput
-          type="search"
-          label="Search users"
-          placeholder="Part of a username"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            pushSearch(e.currentTarget.value);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') pushSearch.flush();
-          }}
-          w={{ base: '100%', sm: 320 }}
-        />
-        {users.data && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {q ? `${plural(records.length, 'user')} matching “${q}”` : plural(records.length, 'user')}
-          </Text>
-        )}
-      </Group>
+      <SearchBar
+        search={search}
+        label="Search users"
+        placeholder="Part of a username"
+        count={users.data ? records.length : undefined}
+        noun="user"
+      />
 
       {users.isError && !users.data ? (
         <ProblemAlert error={users.error} onRetry={() => void users.refetch()} />
@@ -93,15 +64,7 @@ export function UsersPage() {
               <Stack align="center" gap="xs" style={{ pointerEvents: 'all' }}>
                 <Text c="dimmed">{q ? `No users match “${q}”.` : 'There are no users yet.'}</Text>
                 {q ? (
-                  <Button
-                    variant="light"
-                    size="xs"
-                    onClick={() => {
-                      setSearch('');
-                      pushSearch('');
-                      pushSearch.flush();
-                    }}
-                  >
+                  <Button variant="light" size="xs" onClick={search.clear}>
                     Clear search
                   </Button>
                 ) : (

@@ -5,6 +5,8 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/argon2'],
   // A separate build directory per concurrent build (NEXT_DIST_DIR), e.g. parallel e2e runs on one checkout.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // The dev server's own resources (hot reload) are served to these origins too, not only to localhost.
+  allowedDevOrigins: ['127.0.0.1'],
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

@@ -1,6 +1,7 @@
 // The process entry: one Node http server. /api/* (but /api/auth/*) goes to the API handler,
 // everything else (pages, next-auth) to Next's request handler; in development and production alike.
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 
 const dev = process.argv.includes('--dev');
 (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= '1';
@@ -34,6 +35,7 @@ if (env.SECURITY_DISABLED) {
 
 // Without the console (API_ONLY), Next is never loaded.
 let handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+let handleUpgrade: ((req: http.IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>) | undefined;
 if (env.API_ONLY) {
   handleNext = async (_req, res) => {
     res.statusCode = 404;
@@ -45,6 +47,8 @@ if (env.API_ONLY) {
   const app = next({ dev, dir: process.cwd() });
   await app.prepare();
   handleNext = app.getRequestHandler();
+  // WebSocket upgrades (the dev server's hot reload) go to Next too, or its client reloads the page forever.
+  handleUpgrade = app.getUpgradeHandler();
 }
 // Imported after prepare(): anything that touches next-auth must load once Next is ready (stack.md).
 const { createApiHandler } = await import('./api-handler');
@@ -76,6 +80,11 @@ const server = http.createServer((req, res) => {
     req.headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   }
   void handleNext(req, res);
+});
+
+server.on('upgrade', (req, socket, head) => {
+  if (handleUpgrade) void handleUpgrade(req, socket, head);
+  else socket.destroy();
 });
 
 server.listen(env.PORT, () => {

@@ -2,7 +2,7 @@
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FramedPage } from '@/components/framed-page';
 
 function messageFor(error: string): string {
@@ -17,6 +17,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Until React has taken over the form, a click would submit it natively; the button waits for it.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,7 +37,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
 
   return (
     <FramedPage width={400} withProductName={false}>
-      <form onSubmit={submit} aria-label="Sign in">
+      {/* method="post": even a native submission must never put the password into the URL. */}
+      <form method="post" onSubmit={submit} aria-label="Sign in">
         <Stack>
           <div>
             <Title order={1} size="h3">
@@ -66,7 +70,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={busy} disabled={!ready} fullWidth>
             Sign in
           </Button>
         </Stack>

@@ -113,9 +113,7 @@ export const incidentsRouter = router({
     })
     .input(BulkAcknowledgeRequest)
     .output(BulkResultResponse)
-    .mutation(({ ctx, input }) =>
-      bulkAcknowledge(ctx.db, input.ids, input.acknowledgedBy ?? ctx.principal.username),
-    ),
+    .mutation(({ ctx, input }) => bulkAcknowledge(ctx.db, input.ids, ctx.principal, input.acknowledgedBy)),
 
   bulkResolve: admin
     .meta({
@@ -128,9 +126,7 @@ export const incidentsRouter = router({
     })
     .input(BulkResolveRequest)
     .output(BulkResultResponse)
-    .mutation(({ ctx, input: { ids, resolvedBy, ...rest } }) =>
-      bulkResolve(ctx.db, ids, { resolvedBy: resolvedBy ?? ctx.principal.username, ...rest }),
-    ),
+    .mutation(({ ctx, input: { ids, ...rest } }) => bulkResolve(ctx.db, ids, ctx.principal, rest)),
 
   bulkRetry: admin
     .meta({
@@ -143,7 +139,7 @@ export const incidentsRouter = router({
     })
     .input(BulkRetryRequest)
     .output(BulkResultResponse)
-    .mutation(({ ctx, input }) => bulkRetry(ctx.db, input.ids, input.requestedBy ?? ctx.principal.username)),
+    .mutation(({ ctx, input }) => bulkRetry(ctx.db, input.ids, ctx.principal, input.requestedBy)),
 
   get: admin
     .meta({ openapi: { method: 'GET', path: '/incidents/{id}', tags, summary: 'One incident' } })
@@ -175,9 +171,7 @@ export const incidentsRouter = router({
     })
     .input(AcknowledgeRequest.extend({ id: idParam }))
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) =>
-      acknowledgeIncident(ctx.db, input.id, input.acknowledgedBy ?? ctx.principal.username),
-    ),
+    .mutation(({ ctx, input }) => acknowledgeIncident(ctx.db, input.id, ctx.principal, input.acknowledgedBy)),
 
   resolve: admin
     .meta({
@@ -190,9 +184,7 @@ export const incidentsRouter = router({
     })
     .input(ResolveRequest.extend({ id: idParam }))
     .output(IncidentResponse)
-    .mutation(({ ctx, input: { id, resolvedBy, ...rest } }) =>
-      resolveIncident(ctx.db, id, { resolvedBy: resolvedBy ?? ctx.principal.username, ...rest }),
-    ),
+    .mutation(({ ctx, input: { id, ...rest } }) => resolveIncident(ctx.db, id, ctx.principal, rest)),
 
   reopen: admin
     .meta({
@@ -205,7 +197,7 @@ export const incidentsRouter = router({
     })
     .input(IdInput)
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => reopenIncident(ctx.db, input.id, ctx.principal.username)),
+    .mutation(({ ctx, input }) => reopenIncident(ctx.db, input.id, ctx.principal)),
 
   retry: admin
     .meta({
@@ -218,7 +210,5 @@ export const incidentsRouter = router({
     })
     .input(RetryRequest.extend({ id: idParam }))
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) =>
-      retryIncident(ctx.db, input.id, input.requestedBy ?? ctx.principal.username),
-    ),
+    .mutation(({ ctx, input }) => retryIncident(ctx.db, input.id, ctx.principal, input.requestedBy)),
 });

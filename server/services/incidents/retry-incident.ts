@@ -3,10 +3,11 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { incidentEvents, incidents, outbox, processInstances, workerRequests } from '../../../db/schema';
 import { notFound, notRetryable } from '../../errors';
+import type { Principal } from '../../auth/principal';
 import type { IncidentView } from '../../schemas/incidents';
 import { publishTopic } from '../workers/dispatcher';
 import { toIncidentView } from './incident-view';
-import { forEachIncident, resolveAfterRetry } from './transitions';
+import { actingAs, forEachIncident, resolveAfterRetry } from './transitions';
 
 const WORKER_REFERENCE = /^worker-request:([1-9][0-9]{0,15})$/;
 export const workerReference = (workerRequestId: number) => `worker-request:${workerRequestId}`;
@@ -16,7 +17,13 @@ export const workerReference = (workerRequestId: number) => `worker-request:${wo
  * PENDING with its retries restored, the service-task request republished through the outbox, and a
  * RETRY_REQUESTED entry on the timeline. The incident's status does not change until the worker reports.
  */
-export async function retryIncident(db: Db, id: number, requestedBy: string): Promise<IncidentView> {
+export async function retryIncident(
+  db: Db,
+  id: number,
+  caller: Principal,
+  named?: string,
+): Promise<IncidentView> {
+  const requestedBy = actingAs(caller, named);
   const row = await db.transaction(async (tx) => {
     const [incident] = await tx.select().from(incidents).where(eq(incidents.id, id)).for('update');
     if (!incident) throw notFound('Incident', id);
@@ -88,8 +95,8 @@ export async function retryIncident(db: Db, id: number, requestedBy: string): Pr
   return toIncidentView(row);
 }
 
-export const bulkRetry = (db: Db, ids: number[], requestedBy: string) =>
-  forEachIncident(ids, (id) => retryIncident(db, id, requestedBy));
+export const bulkRetry = (db: Db, ids: number[], caller: Principal, requestedBy?: string) =>
+  forEachIncident(ids, (id) => retryIncident(db, id, caller, requestedBy));
 
 async function unresolvedIncidentOf(tx: Db, workerRequestId: number) {
   const [incident] = await tx

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { incidentEvents, incidents, type IncidentRow } from '../../../db/schema';
 import { DomainError, invalidState, notFound } from '../../errors';
+import type { Principal } from '../../auth/principal';
 import type { IncidentView } from '../../schemas/incidents';
 import { toIncidentView } from './incident-view';
 
@@ -102,16 +103,37 @@ const reopenTransition = (actor: string): Transition => ({
   actor,
 });
 
-export async function acknowledgeIncident(db: Db, id: number, actor: string): Promise<IncidentView> {
-  return toIncidentView(await applyTransition(db, id, acknowledgeTransition(actor)));
+/** Who acts: the name a request gives (acknowledgedBy, resolvedBy, requestedBy), else the caller (contract 6). */
+export const actingAs = (caller: Principal, named: string | undefined) => named ?? caller.username;
+
+type ResolveRequest = Omit<ResolveInput, 'resolvedBy'> & { resolvedBy?: string };
+const resolveAs = (caller: Principal, { resolvedBy, ...rest }: ResolveRequest): ResolveInput => ({
+  ...rest,
+  resolvedBy: actingAs(caller, resolvedBy),
+});
+
+export async function acknowledgeIncident(
+  db: Db,
+  id: number,
+  caller: Principal,
+  acknowledgedBy?: string,
+): Promise<IncidentView> {
+  return toIncidentView(
+    await applyTransition(db, id, acknowledgeTransition(actingAs(caller, acknowledgedBy))),
+  );
 }
 
-export async function resolveIncident(db: Db, id: number, input: ResolveInput): Promise<IncidentView> {
-  return toIncidentView(await applyTransition(db, id, resolveTransition(input)));
+export async function resolveIncident(
+  db: Db,
+  id: number,
+  caller: Principal,
+  input: ResolveRequest,
+): Promise<IncidentView> {
+  return toIncidentView(await applyTransition(db, id, resolveTransition(resolveAs(caller, input))));
 }
 
-export async function reopenIncident(db: Db, id: number, actor: string): Promise<IncidentView> {
-  return toIncidentView(await applyTransition(db, id, reopenTransition(actor)));
+export async function reopenIncident(db: Db, id: number, caller: Principal): Promise<IncidentView> {
+  return toIncidentView(await applyTransition(db, id, reopenTransition(caller.username)));
 }
 
 /** The retried service task completed: the incident resolves itself as RETRIED_SUCCESSFULLY. */
@@ -159,7 +181,9 @@ export async function forEachIncident(
   return { results };
 }
 
-export const bulkAcknowledge = (db: Db, ids: number[], actor: string) =>
-  forEachIncident(ids, (id) => applyTransition(db, id, acknowledgeTransition(actor)));
-export const bulkResolve = (db: Db, ids: number[], input: ResolveInput) =>
-  forEachIncident(ids, (id) => applyTransition(db, id, resolveTransition(input)));
+export const bulkAcknowledge = (db: Db, ids: number[], caller: Principal, acknowledgedBy?: string) =>
+  forEachIncident(ids, (id) =>
+    applyTransition(db, id, acknowledgeTransition(actingAs(caller, acknowledgedBy))),
+  );
+export const bulkResolve = (db: Db, ids: number[], caller: Principal, input: ResolveRequest) =>
+  forEachIncident(ids, (id) => applyTransition(db, id, resolveTransition(resolveAs(caller, input))));

@@ -23,12 +23,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { fieldErrorsOf, zodValidate } from '@/components/forms/zod-form';
+import { showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { serviceInstant } from '@/components/service-time';
 import { useTRPC } from '@/components/trpc';
 import { CreateApiTokenRequest } from '@/server/schemas/admin';
 import { ConfirmModal } from './confirm-modal';
-import { formatDateTime, rootFieldErrors, toApiLocalDateTime } from './format';
+import { formatDateTime, toApiLocalDateTime } from './format';
 import { notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
 
@@ -208,9 +208,10 @@ function CreateTokenModal({
   const form = useForm<CreateValues>({
     initialValues: { name: '', expiresAt: null },
     validate: (v) => {
-      const errors = rootFieldErrors(
-        zodValidate(CreateApiTokenRequest)({ name: v.name, expiresAt: toApiLocalDateTime(v.expiresAt) }),
-      );
+      const errors = zodValidate(CreateApiTokenRequest)({
+        name: v.name,
+        expiresAt: toApiLocalDateTime(v.expiresAt),
+      });
       if (!errors.expiresAt && v.expiresAt && !dayjs(v.expiresAt).isAfter(dayjs()))
         errors.expiresAt = 'must be in the future';
       return errors;
@@ -237,9 +238,7 @@ function CreateTokenModal({
           notifySuccess('API token created', `“${created.name}” for ${user.username}`);
         },
         onError: (error) => {
-          const fields = rootFieldErrors(fieldErrorsOf(error));
-          if (Object.keys(fields).length) form.setErrors(fields);
-          else setFailure(error);
+          if (!showFieldErrors(form, error)) setFailure(error);
         },
       },
     );

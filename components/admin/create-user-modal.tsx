@@ -6,10 +6,9 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { fieldErrorsOf, zodValidate } from '@/components/forms/zod-form';
+import { showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import { CreateUserRequest } from '@/server/schemas/admin';
-import { rootFieldErrors } from './format';
 import { PermissionMultiSelect } from './permissions';
 import { notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
@@ -35,7 +34,7 @@ function toRequest(v: Values) {
 }
 
 const validate = (v: Values) => {
-  const errors = rootFieldErrors(zodValidate(CreateUserRequest)(toRequest(v)));
+  const errors = zodValidate(CreateUserRequest)(toRequest(v));
   if (!errors.password && v.password && v.password.toLowerCase() === v.username.trim().toLowerCase())
     errors.password = 'must not equal the username';
   return errors;
@@ -70,9 +69,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
         router.push(`/admin/users/${user.id}`);
       },
       onError: (error) => {
-        const fields = rootFieldErrors(fieldErrorsOf(error));
-        if (Object.keys(fields).length) form.setErrors(fields);
-        else setFailure(error);
+        if (!showFieldErrors(form, error)) setFailure(error);
       },
     });
   }

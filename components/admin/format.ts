@@ -24,16 +24,6 @@ export function toApiLocalDateTime(pickerValue: string | null | undefined): stri
   return d.isValid() ? d.format('YYYY-MM-DDTHH:mm:ss') : undefined;
 }
 
-/** Zod issues on array items come as `groupIds.0`; the form shows them on the field itself. */
-export function rootFieldErrors(errors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) {
-    const root = key.split('.')[0] || 'form';
-    out[root] ??= message;
-  }
-  return out;
-}
-
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }

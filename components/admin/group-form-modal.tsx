@@ -4,11 +4,10 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fieldErrorsOf, zodValidate } from '@/components/forms/zod-form';
+import { showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import type { Permission } from '@/server/permissions';
 import { CreateGroupRequest, UpdateGroupRequest, type GroupView } from '@/server/schemas/admin';
-import { rootFieldErrors } from './format';
 import { PermissionMultiSelect } from './permissions';
 import { notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
@@ -34,11 +33,9 @@ export function GroupFormModal({
   const form = useForm<Values>({
     initialValues: { code: '', name: '', permissionCodes: [] },
     validate: (v) =>
-      rootFieldErrors(
-        editing
-          ? zodValidate(UpdateGroupRequest)({ name: v.name, permissionCodes: v.permissionCodes })
-          : zodValidate(CreateGroupRequest)(v),
-      ),
+      editing
+        ? zodValidate(UpdateGroupRequest)({ name: v.name, permissionCodes: v.permissionCodes })
+        : zodValidate(CreateGroupRequest)(v),
   });
 
   useEffect(() => {
@@ -54,9 +51,7 @@ export function GroupFormModal({
   }, [opened, group?.id]);
 
   const onError = (error: unknown) => {
-    const fields = rootFieldErrors(fieldErrorsOf(error));
-    if (Object.keys(fields).length) form.setErrors(fields);
-    else setFailure(error);
+    if (!showFieldErrors(form, error)) setFailure(error);
   };
 
   function submit(v: Values) {

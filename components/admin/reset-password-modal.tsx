@@ -4,10 +4,9 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantin
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fieldErrorsOf, zodValidate } from '@/components/forms/zod-form';
+import { showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import { ResetPasswordRequest } from '@/server/schemas/admin';
-import { rootFieldErrors } from './format';
 import { notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
 
@@ -29,7 +28,7 @@ export function ResetPasswordModal({
   const form = useForm<Values>({
     initialValues: { password: '', confirmation: '' },
     validate: (v) => {
-      const errors = rootFieldErrors(zodValidate(ResetPasswordRequest)({ password: v.password }));
+      const errors = zodValidate(ResetPasswordRequest)({ password: v.password });
       if (!errors.password && v.password.toLowerCase() === user.username.toLowerCase())
         errors.password = 'must not equal the username';
       if (v.confirmation !== v.password) errors.confirmation = 'does not match the new password';
@@ -58,9 +57,7 @@ export function ResetPasswordModal({
           close();
         },
         onError: (error) => {
-          const fields = rootFieldErrors(fieldErrorsOf(error));
-          if (Object.keys(fields).length) form.setErrors(fields);
-          else setFailure(error);
+          if (!showFieldErrors(form, error)) setFailure(error);
         },
       },
     );

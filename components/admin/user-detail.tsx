@@ -23,15 +23,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { fieldErrorsOf, zodValidate } from '@/components/forms/zod-form';
-import { problemOf } from '@/components/forms/zod-form';
+import { problemOf, showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import { UpdateUserRequest, type GroupView, type UserView } from '@/server/schemas/admin';
 import type { Permission } from '@/server/permissions';
 import { ApiTokensCard } from './api-tokens-card';
 import { ConfirmModal } from './confirm-modal';
 import { EffectivePermissions } from './effective-permissions';
-import { plural, rootFieldErrors, sameSet } from './format';
+import { plural, sameSet } from './format';
 import { PermissionMultiSelect } from './permissions';
 import { notifyFailure, notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
@@ -315,12 +314,10 @@ function useAccessForm(user: UserView, groups: GroupView[]) {
   const form = useForm<AccessValues>({
     initialValues: saved,
     validate: (v) =>
-      rootFieldErrors(
-        zodValidate(UpdateUserRequest)({
-          groupIds: v.groupIds.map(Number),
-          permissionCodes: v.permissionCodes,
-        }),
-      ),
+      zodValidate(UpdateUserRequest)({
+        groupIds: v.groupIds.map(Number),
+        permissionCodes: v.permissionCodes,
+      }),
   });
   const dirty =
     !sameSet(form.values.groupIds, saved.groupIds) ||
@@ -361,8 +358,7 @@ function AccessCard({ user, access }: { user: UserView; access: AccessForm }) {
           );
         },
         onError: (error) => {
-          const fields = rootFieldErrors(fieldErrorsOf(error));
-          if (Object.keys(fields).length) form.setErrors(fields);
+          showFieldErrors(form, error);
           setFailure(error);
         },
       },

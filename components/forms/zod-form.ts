@@ -5,16 +5,16 @@ import type { z } from 'zod';
 
 type FieldErrors = Record<string, string>;
 
-/** A Mantine `validate` function from a zod schema: the first message per field, keyed by its path. */
+/** The form field an error path belongs to: an issue on `groupIds.0` is shown on `groupIds`. */
+const fieldOf = (path: string) => path.split('.')[0] || 'form';
+
+/** A Mantine `validate` function from a zod schema: the first message per form field. */
 export function zodValidate<T extends z.ZodType>(schema: T) {
   return (values: unknown): FieldErrors => {
     const result = schema.safeParse(values);
     if (result.success) return {};
     const errors: FieldErrors = {};
-    for (const issue of result.error.issues) {
-      const key = issue.path.join('.') || 'form';
-      errors[key] ??= issue.message;
-    }
+    for (const issue of result.error.issues) errors[fieldOf(issue.path.join('.'))] ??= issue.message;
     return errors;
   };
 }
@@ -39,7 +39,16 @@ export function problemOf(error: unknown): ProblemView {
   return { detail: 'Something went wrong. Please try again.', errors: [] };
 }
 
-/** Server field errors in the shape Mantine's form.setErrors takes. */
+/** Server field errors in the shape Mantine's form.setErrors takes: the first message per form field. */
 export function fieldErrorsOf(error: unknown): FieldErrors {
-  return Object.fromEntries(problemOf(error).errors.map((e) => [e.field, e.message]));
+  const errors: FieldErrors = {};
+  for (const e of problemOf(error).errors) errors[fieldOf(e.field)] ??= e.message;
+  return errors;
+}
+
+/** Shows a failed call's field errors beside their fields; answers whether it had any. */
+export function showFieldErrors(form: { setErrors(errors: FieldErrors): void }, error: unknown): boolean {
+  const errors = fieldErrorsOf(error);
+  form.setErrors(errors);
+  return Object.keys(errors).length > 0;
 }

@@ -4,7 +4,7 @@
 import { Alert, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
-import { fieldErrorsOf, problemOf, zodValidate } from '@/components/forms/zod-form';
+import { problemOf, showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { ResolveRequest } from '@/server/schemas/incidents';
 import { RESOLUTION_ACTIONS, RESOLUTION_LABEL, optionsOf, type ResolutionAction } from './labels';
 
@@ -53,10 +53,8 @@ export function ResolveForm({
     try {
       await onSubmit(resolveRequestOf(values));
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      form.setErrors(fields);
       // Field problems show beside their fields; anything else (e.g. 409, already resolved) in words here.
-      if (!Object.keys(fields).length) setProblem(problemOf(error).detail);
+      if (!showFieldErrors(form, error)) setProblem(problemOf(error).detail);
     } finally {
       setBusy(false);
     }

@@ -22,8 +22,16 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** postgres.js client when kind is 'postgres' (raw access); undefined on PGlite. */
   sql?: postgres.Sql;
-  /** LISTEN on a channel (NOTIFY payloads arrive after the notifying transaction commits); answers unlisten. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel (NOTIFY payloads arrive after the notifying transaction commits); answers unlisten.
+   * `onListen` runs once listening has begun, and again whenever a lost connection has been re-established
+   * (notifications sent in between were missed).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -45,8 +53,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       sql,
-      async listen(channel, onPayload) {
-        const { unlisten } = await sql.listen(channel, onPayload);
+      async listen(channel, onPayload, onListen) {
+        const { unlisten } = await sql.listen(channel, onPayload, onListen);
         return unlisten;
       },
       close: () => sql.end({ timeout: 5 }),
@@ -60,8 +68,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onListen) {
+      // In-process: the connection cannot be lost.
       const unlisten = await client.listen(channel, onPayload);
+      onListen?.();
       return () => unlisten();
     },
     close: async () => {

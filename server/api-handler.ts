@@ -9,6 +9,7 @@ import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import { sql } from 'drizzle-orm';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import type { Database } from '../db/client';
+import { attachAuthCache } from './auth/auth-cache';
 import {
   DomainError,
   domainErrorOf,
@@ -128,6 +129,7 @@ const DOCS_ASSETS: Record<string, string> = {
 
 export function createApiHandler(database: Database, dispatcher: Dispatcher) {
   const { db } = database;
+  attachAuthCache(database);
 
   const rest = createOpenApiNodeHttpHandler({
     router: appRouter,

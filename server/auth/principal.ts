@@ -1,12 +1,14 @@
 // Who is calling: resolves a bearer token (access JWT or API token) or a console session cookie to a user
-// with their current effective permissions. Every request reads the user row, so a disabled, deleted or
-// password-reset user's tokens stop working at once.
+// with their current effective permissions. Every request checks the user's current row (enabled, token
+// version), so a disabled, deleted or password-reset user's tokens stop working at once; the row comes
+// from the authentication cache when this process has one (auth-cache.ts explains when it is forgotten).
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import { rowsOf, type Db } from '../../db/client';
 import { getEnv } from '../env';
 import { PERMISSION_CODES, type Permission } from '../permissions';
+import { authCacheOf } from './auth-cache';
 import { getAuthSecret } from './secret';
 
 export interface Principal {
@@ -61,45 +63,95 @@ function secretKey(): Uint8Array {
   return new TextEncoder().encode(getAuthSecret());
 }
 
+/** `load()`, or what it answered for `key` before, when `db` has an authentication cache. */
+function remembered<T extends object>(db: Db, key: string, load: () => Promise<T | undefined>) {
+  const cache = authCacheOf(db);
+  return cache ? cache.remember(key, load) : load();
+}
+
 /** Loads a user by id if they are enabled and the token's version is still current. */
 export async function loadActivePrincipal(
   db: Db,
   userId: number,
   tokenVersion: number,
 ): Promise<Principal | null> {
-  const rows = rowsOf<UserAuthRow>(
-    await db.execute(sql`select ${userColumns} from users u where u.id = ${userId}`),
+  const row = await remembered(
+    db,
+    `user:${userId}`,
+    async () =>
+      rowsOf<UserAuthRow>(
+        await db.execute(sql`select ${userColumns} from users u where u.id = ${userId}`),
+      )[0],
   );
-  const row = rows[0];
   if (!row || !row.enabled || row.token_version !== tokenVersion) return null;
   return toPrincipal(row);
 }
 
-async function fromAccessToken(db: Db, token: string): Promise<Principal | null> {
+interface VerifiedAccessToken {
+  userId: number;
+  tokenVersion: number;
+  /** Seconds since the epoch. */
+  expiresAt: number;
+}
+
+// An access token's signature and claims are checked once; a console or script sends the same token on
+// every request until it expires, and HMAC verification through WebCrypto was a sixth of a cheap request's
+// CPU. Only what verified is remembered (keyed by the whole token, so nothing unsigned can hit), its expiry
+// is checked on every use, and the user behind it is still checked on every request.
+const verifiedAccessTokens = new Map<string, VerifiedAccessToken>();
+const MAX_VERIFIED_ACCESS_TOKENS = 10_000;
+
+async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
+  const known = verifiedAccessTokens.get(token);
+  if (known) return known.expiresAt * 1000 > Date.now() ? known : null;
   try {
     const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], typ: 'at+jwt' });
     const userId = Number(payload.sub);
-    if (!Number.isSafeInteger(userId) || typeof payload.ver !== 'number') return null;
-    return await loadActivePrincipal(db, userId, payload.ver);
+    if (!Number.isSafeInteger(userId) || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') {
+      return null;
+    }
+    const verified = { userId, tokenVersion: payload.ver, expiresAt: payload.exp };
+    if (verifiedAccessTokens.size >= MAX_VERIFIED_ACCESS_TOKENS) {
+      verifiedAccessTokens.delete(verifiedAccessTokens.keys().next().value!);
+    }
+    verifiedAccessTokens.set(token, verified);
+    return verified;
   } catch {
     return null;
   }
 }
 
+async function fromAccessToken(db: Db, token: string): Promise<Principal | null> {
+  const verified = await verifyAccessToken(token);
+  return verified ? loadActivePrincipal(db, verified.userId, verified.tokenVersion) : null;
+}
+
+interface ApiTokenAuthRow extends UserAuthRow {
+  token_id: number | string;
+  expires_at: Date | string | null;
+  last_used_at: Date | string | null;
+}
+
+const LAST_USED_PRECISION_MS = 60_000;
+
 async function fromApiToken(db: Db, token: string): Promise<Principal | null> {
-  const rows = rowsOf<UserAuthRow & { token_id: number | string; stale_use: boolean }>(
-    await db.execute(sql`
-      select ${userColumns}, t.id as token_id,
-             (t.last_used_at is null or t.last_used_at < now() - interval '60 seconds') as stale_use
-      from api_tokens t join users u on u.id = t.user_id
-      where t.token_hash = ${sha256(token)}
-        and t.user_token_version = u.token_version
-        and (t.expires_at is null or t.expires_at > now())`),
+  const hash = sha256(token);
+  const row = await remembered(
+    db,
+    `api-token:${hash}`,
+    async () =>
+      rowsOf<ApiTokenAuthRow>(
+        await db.execute(sql`
+        select ${userColumns}, t.id as token_id, t.expires_at, t.last_used_at
+        from api_tokens t join users u on u.id = t.user_id
+        where t.token_hash = ${hash} and t.user_token_version = u.token_version`),
+      )[0],
   );
-  const row = rows[0];
-  if (!row || !row.enabled) return null;
+  const now = Date.now();
+  if (!row || !row.enabled || (row.expires_at && new Date(row.expires_at).getTime() <= now)) return null;
   // lastUsedAt is kept to the minute: a write per request would double the cost of every worker call.
-  if (row.stale_use) {
+  if (!row.last_used_at || new Date(row.last_used_at).getTime() < now - LAST_USED_PRECISION_MS) {
+    row.last_used_at = new Date(now);
     await db.execute(sql`update api_tokens set last_used_at = now() where id = ${Number(row.token_id)}`);
   }
   return toPrincipal(row);

@@ -1,5 +1,6 @@
 // Who may call the administration API over HTTP (contract section 4): every operation against every kind of
 // credential, permissions through groups and API tokens, and tokens dying with their user.
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -234,6 +235,86 @@ describe('tokens stop working at once', () => {
     expect(created.body.expiresAt).toBe(inTwoSeconds);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expectUnauthenticated(await t.as(created.body.token).get('/admin/users'));
+  });
+});
+
+// The service remembers what credentials resolve to (server/auth/auth-cache.ts). Its own changes are
+// seen by the very next request (above); a change made by anyone else (another server process, psql) is
+// announced by the database's triggers and must be heard within moments.
+describe('changes made outside the service', () => {
+  async function untilRefused(token: string, status: 401 | 403): Promise<number> {
+    const started = Date.now();
+    while ((await t.as(token).get('/admin/users')).status !== status) {
+      if (Date.now() - started > 2000) throw new Error(`still not ${status} after 2 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return Date.now() - started;
+  }
+
+  async function workingTokens() {
+    const user = await t.actor([ADMIN]);
+    const apiToken = await t.as(admin.token).post(`/admin/users/${user.id}/api-tokens`, { name: 'ext' });
+    const tokens = { access: user.token, api: apiToken.body.token as string };
+    for (const token of Object.values(tokens))
+      expect((await t.as(token).get('/admin/users')).status).toBe(200);
+    return { user, tokens, tokenId: apiToken.body.id as number };
+  }
+
+  it('a user disabled in the database loses both tokens within a second', async () => {
+    const { user, tokens } = await workingTokens();
+    await t.database.db.execute(sql`update users set enabled = false where id = ${user.id}`);
+    for (const token of Object.values(tokens)) expect(await untilRefused(token, 401)).toBeLessThan(1000);
+  });
+
+  it('a user deleted in the database loses both tokens within a second', async () => {
+    const { user, tokens } = await workingTokens();
+    await t.database.db.execute(sql`delete from users where id = ${user.id}`);
+    for (const token of Object.values(tokens)) expect(await untilRefused(token, 401)).toBeLessThan(1000);
+  });
+
+  it('an API token deleted or expired in the database stops working within a second', async () => {
+    const first = await workingTokens();
+    await t.database.db.execute(sql`delete from api_tokens where id = ${first.tokenId}`);
+    expect(await untilRefused(first.tokens.api, 401)).toBeLessThan(1000);
+    const second = await workingTokens();
+    await t.database.db.execute(
+      sql`update api_tokens set expires_at = now() - interval '1 second' where id = ${second.tokenId}`,
+    );
+    expect(await untilRefused(second.tokens.api, 401)).toBeLessThan(1000);
+    expect((await t.as(second.tokens.access).get('/admin/users')).status).toBe(200);
+  });
+
+  it("a permission taken from a user's group in the database is gone within a second", async () => {
+    const adminGroup = await t.group([ADMIN]);
+    const member = await t.actor([], { groupIds: [adminGroup.id] });
+    expect((await t.as(member.token).get('/admin/users')).status).toBe(200);
+    await t.database.db.execute(sql`update groups set permissions = '{}' where id = ${adminGroup.id}`);
+    expect(await untilRefused(member.token, 403)).toBeLessThan(1000);
+  });
+});
+
+describe("permission changes through the API apply to the user's next request", () => {
+  it('taking the permission from the group, then the membership', async () => {
+    const adminGroup = await t.group([ADMIN]);
+    const member = await t.actor([], { groupIds: [adminGroup.id] });
+    const memberCalls = () => t.as(member.token).get('/admin/users');
+    expect((await memberCalls()).status).toBe(200);
+    const change = async (path: string, body: object) =>
+      expect((await t.as(admin.token).put(path, body)).status).toBe(200);
+    await change(`/admin/groups/${adminGroup.id}`, { permissionCodes: [] });
+    expectProblem(await memberCalls(), 403, 'FORBIDDEN');
+    await change(`/admin/groups/${adminGroup.id}`, { permissionCodes: [ADMIN] });
+    expect((await memberCalls()).status).toBe(200);
+    await change(`/admin/users/${member.id}`, { groupIds: [] });
+    expectProblem(await memberCalls(), 403, 'FORBIDDEN');
+  });
+
+  it('granting a direct permission', async () => {
+    const user = await t.actor([]);
+    expectProblem(await t.as(user.token).get('/admin/users'), 403, 'FORBIDDEN');
+    const granted = await t.as(admin.token).put(`/admin/users/${user.id}`, { permissionCodes: [ADMIN] });
+    expect(granted.body.effectivePermissions).toEqual([ADMIN]);
+    expect((await t.as(user.token).get('/admin/users')).status).toBe(200);
   });
 });
 

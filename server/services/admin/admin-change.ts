@@ -3,6 +3,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { groups, users } from '../../../db/schema';
 import { rowsOf, type Db, type Tx } from '../../../db/client';
+import { forgetAuthentications } from '../../auth/auth-cache';
 import { lastAdmin, validationError } from '../../errors';
 import { ADMIN_PERMISSION } from '../../permissions';
 
@@ -24,7 +25,7 @@ async function someEnabledAdminExists(tx: Db): Promise<boolean> {
 }
 
 export async function runAdminChange<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK})`);
     // Only a change that removes the last administrator is refused; a database that has none yet
     // (SECURITY_DISABLED before any admin exists) can still be set up.
@@ -33,6 +34,10 @@ export async function runAdminChange<T>(db: Db, change: (tx: Tx) => Promise<T>):
     if (hadAdmin && !(await someEnabledAdminExists(tx))) throw lastAdmin();
     return result;
   });
+  // Committed: the next request through this process must already see it (other processes hear the
+  // NOTIFY of migration 0004).
+  forgetAuthentications(db);
+  return result;
 }
 
 /** 400 naming every id in `ids` that has no row in `table` (users or groups). */

@@ -125,10 +125,31 @@ const sortSpec = z.string().transform((value, ctx): SortOrder => {
   return { field: field as SortField, direction: direction.toLowerCase() as 'asc' | 'desc' };
 });
 
+/**
+ * A filter on one of `values` that takes several, each matching (OR): `status=OPEN,ACKNOWLEDGED` or the
+ * parameter repeated (`status=OPEN&status=ACKNOWLEDGED`). One value is the contract's filter; several are
+ * our extension, so that "unresolved" or "high or critical" is one request.
+ */
+const anyOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .preprocess(
+      (v) =>
+        (typeof v === 'string' ? [v] : Array.isArray(v) ? v : [v]).flatMap((item: unknown) =>
+          typeof item === 'string' ? item.split(',') : [item],
+        ),
+      z.array(oneOf(values)).max(values.length * 4),
+    )
+    .transform((items) => [...new Set(items)])
+    .optional()
+    .meta({
+      description: `one of ${values.join(', ')}; several, separated by commas or repeated, match any of them`,
+      override: { type: 'array', items: { type: 'string', enum: [...values] } },
+    });
+
 export const ListIncidentsQuery = pageQuery.extend({
-  status: incidentStatus.optional(),
-  source: incidentSource.optional(),
-  severity: incidentSeverity.optional(),
+  status: anyOf(INCIDENT_STATUSES),
+  source: anyOf(INCIDENT_SOURCES),
+  severity: anyOf(INCIDENT_SEVERITIES),
   processInstanceId: idParam.optional(),
   q: searchText.meta({ description: 'substring of message or externalReferenceId, case-insensitive' }),
   // One `sort=` arrives as a string, several as an array.

@@ -519,6 +519,10 @@ describe('GET /incidents: invalid query values', () => {
   it.each([
     ['status=CLOSED', 'status'],
     ['status=', 'status'],
+    ['status=OPEN,CLOSED', 'status'],
+    ['status=OPEN&status=CLOSED', 'status'],
+    ['status=OPEN,', 'status'],
+    ['severity=HIGH,urgent', 'severity'],
     ['source=FTP', 'source'],
     ['severity=URGENT', 'severity'],
     ['processInstanceId=abc', 'processInstanceId'],

@@ -440,7 +440,7 @@ describe('listing: GET /incidents', () => {
             const q = v.toLowerCase();
             return i.message.toLowerCase().includes(q) || i.externalReferenceId.toLowerCase().includes(q);
           }
-          return String(i[k as keyof Incident]) === v;
+          return v.split(',').includes(String(i[k as keyof Incident]));
         }),
       );
 
@@ -513,6 +513,24 @@ describe('listing: GET /incidents', () => {
       };
       const page = await expectFilter(five);
       expect(page.totalElements).toBeGreaterThan(0);
+    });
+
+    it.each([
+      [{ status: 'OPEN,ACKNOWLEDGED' }, 20],
+      [{ status: 'OPEN,ACKNOWLEDGED,RESOLVED' }, N],
+      [{ source: 'WORKER,MESSAGE' }, 12],
+      [{ severity: 'HIGH,CRITICAL' }, undefined],
+      [{ status: 'OPEN,ACKNOWLEDGED', severity: 'LOW,CRITICAL', q: 'fixture' }, undefined],
+    ] as const)('several values, comma-separated, match any of them: %j', async (query, n) => {
+      const page = await expectFilter(query, n);
+      expect(page.totalElements).toBeGreaterThan(0);
+    });
+
+    it('several values may also repeat the parameter, and a repeated value counts once', async () => {
+      const repeated = await list(la, 'status=OPEN&status=ACKNOWLEDGED&status=OPEN&size=100');
+      const commas = await list(la, 'status=OPEN,ACKNOWLEDGED&size=100');
+      expect(repeated.totalElements).toBe(20);
+      expect(sortedIds(repeated.content)).toEqual(sortedIds(commas.content));
     });
 
     it('a filter with paging: totals count the filtered set', async () => {

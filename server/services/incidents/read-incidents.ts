@@ -1,6 +1,6 @@
 // Reading incidents: the paged, filtered, sorted list; one incident; its timeline; a process instance's
 // incidents; and the dashboard summary. Every query here is served by an index of db/schema/incidents.ts.
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
 import { incidentCounts, incidentEvents, incidents } from '../../../db/schema';
 import { notFound } from '../../errors';
@@ -33,11 +33,16 @@ function orderBy(sort: SortOrder[]): SQL[] {
   return keys;
 }
 
+/** `column` is one of `values` (a plain equality for one, which every index of that column serves). */
+function oneOf(column: AnyColumn, values: readonly string[]): SQL {
+  return values.length === 1 ? eq(column, values[0]) : inArray(column, [...values]);
+}
+
 function filters(query: ListIncidentsQuery): SQL | undefined {
   const where: SQL[] = [];
-  if (query.status) where.push(eq(incidents.status, query.status));
-  if (query.source) where.push(eq(incidents.source, query.source));
-  if (query.severity) where.push(eq(incidents.severity, query.severity));
+  if (query.status) where.push(oneOf(incidents.status, query.status));
+  if (query.source) where.push(oneOf(incidents.source, query.source));
+  if (query.severity) where.push(oneOf(incidents.severity, query.severity));
   if (query.processInstanceId) where.push(eq(incidents.processInstanceId, query.processInstanceId));
   if (query.q) {
     const pattern = likePattern(query.q);
@@ -56,9 +61,9 @@ function totalOf(query: ListIncidentsQuery, where: SQL | undefined): SQL {
     return sql`(select count(*) from ${incidents} where ${where})`;
   }
   const counters: SQL[] = [];
-  if (query.status) counters.push(eq(incidentCounts.status, query.status));
-  if (query.source) counters.push(eq(incidentCounts.source, query.source));
-  if (query.severity) counters.push(eq(incidentCounts.severity, query.severity));
+  if (query.status) counters.push(oneOf(incidentCounts.status, query.status));
+  if (query.source) counters.push(oneOf(incidentCounts.source, query.source));
+  if (query.severity) counters.push(oneOf(incidentCounts.severity, query.severity));
   return sql`(select coalesce(sum(${incidentCounts.count}), 0) from ${incidentCounts}${
     counters.length ? sql` where ${and(...counters)}` : sql``
   })`;

@@ -3,14 +3,15 @@
 // 1. (Re)creates the database bpm_bench next to BENCH_DATABASE_URL, migrates it (db/client.ts) and seeds
 //    1,000,000 incidents in set-based SQL (bench/seed.ts).
 // 2. Starts the real server (tsx server/http.ts, production build) on it and takes a token.
-// 3. For every REST read and for acknowledge: wrk with CONCURRENCY connections over HTTP, then the same
-//    service function called directly here (postgres.js, same pool size, no HTTP), and the ratio.
+// 3. For every REST read and for acknowledge: wrk with CONCURRENCY connections over HTTP (reads in
+//    BENCH_WINDOWS back-to-back windows, judged on the median one), then the same service function called
+//    directly here (postgres.js, same pool size, no HTTP), and the ratio.
 // 4. Three back-to-back 20 s loads of the first list page on the same server process: does it slow down?
 // 5. Prints a table, writes bench/results/<timestamp>.json, stops the server, drops bpm_bench
 //    (kept with BENCH_KEEP=1, for EXPLAIN).
 //
 // Settings (environment): BENCH_DATABASE_URL, BENCH_PORT (3400), BENCH_CONCURRENCY (16), BENCH_SECONDS
-// (5 per measurement), BENCH_DRIFT_SECONDS (20), BENCH_INCIDENTS (1000000), BENCH_KEEP, BENCH_ONLY (a regular
+// (5 per window), BENCH_WINDOWS (3), BENCH_DRIFT_SECONDS (20), BENCH_INCIDENTS (1000000), BENCH_KEEP, BENCH_ONLY (a regular
 // expression: only the operations whose names match, e.g. BENCH_ONLY='summary|status').
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,10 @@ const DB_NAME = 'bpm_bench';
 const PORT = Number(process.env.BENCH_PORT || 3400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+// This machine is a VM shared with other work: now and then a second or two runs slowly for every process
+// on it, whatever it does (a trivial get {id} shows it as much as anything). Each read is therefore measured
+// in several back-to-back windows and judged on the median window; the table shows every window's p99.
+const WINDOWS = Math.max(1, Number(process.env.BENCH_WINDOWS || 3));
 const WARMUP_SECONDS = 1;
 const DRIFT_SECONDS = Number(process.env.BENCH_DRIFT_SECONDS || 20);
 const TOTAL = Number(process.env.BENCH_INCIDENTS || 1_000_000);
@@ -83,6 +88,8 @@ interface CaseResult {
   throughputRatio: number;
   p50Ratio: number;
   rows?: string;
+  /** p99 of each HTTP window, in the order measured (`http` is the median window by p99). */
+  windowP99s: number[];
   /** The same over HTTP with one connection (what one person waits), for the text searches. */
   single?: LoadStats;
   /** CPU in use by other processes just before the measurement (this benchmark idle), percent. */
@@ -352,7 +359,10 @@ async function measure(c: Case, token: string): Promise<CaseResult> {
       once: isAck,
     });
   await http(warmHttp, WARMUP_SECONDS);
-  const httpStats = await http(c.paths, SECONDS);
+  // Acknowledge takes each incident once: one window.
+  const windows: LoadStats[] = [];
+  for (let i = 0; i < (isAck ? 1 : WINDOWS); i++) windows.push(await http(c.paths, SECONDS));
+  const httpStats = [...windows].sort((a, b) => a.p99Ms - b.p99Ms)[Math.floor((windows.length - 1) / 2)];
   const single = c.single
     ? await wrkLoad({
         baseUrl: apiBase,
@@ -383,6 +393,7 @@ async function measure(c: Case, token: string): Promise<CaseResult> {
     group: c.group,
     sample: c.paths[0],
     http: httpStats,
+    windowP99s: windows.map((w) => w.p99Ms),
     direct: directStats,
     throughputRatio: httpStats.perSecond / directStats.perSecond,
     p50Ratio: httpStats.p50Ms / directStats.p50Ms,
@@ -411,6 +422,7 @@ function printTable(results: CaseResult[]): string {
     lpad('HTTP/s', 7),
     lpad('p50', 6),
     lpad('p99', 6),
+    lpad('p99 per window', 16),
     lpad('direct/s', 9),
     lpad('p50', 6),
     lpad('p99', 6),
@@ -420,7 +432,7 @@ function printTable(results: CaseResult[]): string {
     '  target',
   ].join(' ');
   const lines = [
-    `${' '.repeat(35)}--------- HTTP --------- ------- direct --------- HTTP/direct`,
+    `${' '.repeat(35)}--------- HTTP (median window) ---------- ------- direct --------- HTTP/direct`,
     head,
     '-'.repeat(head.length + 8),
   ];
@@ -431,6 +443,7 @@ function printTable(results: CaseResult[]): string {
         lpad(fmt(r.http.perSecond, 0), 7),
         lpad(fmt(r.http.p50Ms), 6),
         lpad(fmt(r.http.p99Ms), 6),
+        lpad(r.windowP99s.map((p) => fmt(p, 0)).join(' '), 16),
         lpad(fmt(r.direct.perSecond, 0), 9),
         lpad(fmt(r.direct.p50Ms), 6),
         lpad(fmt(r.direct.p99Ms), 6),

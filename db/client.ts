@@ -38,6 +38,8 @@ export interface Database {
 export interface DatabaseOptions {
   /** PostgreSQL URL; when absent, PGlite is used. */
   url?: string;
+  /** Connections of the PostgreSQL pool (10 when absent). */
+  poolSize?: number;
   /** PGlite data directory; when absent too, an in-memory PGlite (tests). */
   dataDir?: string;
 }
@@ -46,7 +48,7 @@ const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const sql = postgres(options.url, { max: 10, onnotice: () => {} });
+    const sql = postgres(options.url, { max: options.poolSize ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(sql, { schema }) as unknown as Db;
     await migratePostgres(db as never, { migrationsFolder });
     return {

@@ -13,6 +13,8 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Connections to PostgreSQL of this process (besides one for LISTEN). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default('./.data'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   AUTH_SECRET: z.string().min(16, 'AUTH_SECRET must be at least 16 characters').optional(),

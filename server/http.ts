@@ -15,7 +15,11 @@ const { getAuthSecret } = await import('./auth/secret');
 const env = getEnv();
 getAuthSecret(); // fail at start, not at the first sign-in
 
-const opening = openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+const opening = openDatabase(
+  env.DATABASE_URL
+    ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+    : { dataDir: env.DATA_DIR },
+);
 setProcessDatabase(opening);
 const database = await opening;
 await bootstrapAdmin(database.db, {

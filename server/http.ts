@@ -16,9 +16,7 @@ const env = getEnv();
 getAuthSecret(); // fail at start, not at the first sign-in
 
 const opening = openDatabase(
-  env.DATABASE_URL
-    ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
-    : { dataDir: env.DATA_DIR },
+  env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR },
 );
 setProcessDatabase(opening);
 const database = await opening;

@@ -154,7 +154,10 @@ test('the dashboard shows the API counts, today in the chart, the top failing no
   await expectCounts(page, await api.summary());
 
   // Each card links to the board filtered the same way.
-  await expect(card(page, 'Critical')).toHaveAttribute('href', '/incidents?severity=CRITICAL');
+  await expect(card(page, 'Critical')).toHaveAttribute(
+    'href',
+    '/incidents?status=OPEN,ACKNOWLEDGED&severity=CRITICAL',
+  );
   await expect(card(page, 'Acknowledged')).toHaveAttribute('href', '/incidents?status=ACKNOWLEDGED');
   await expect(card(page, 'Created today')).toHaveAttribute('href', '/incidents?sort=createdAt,desc');
   await card(page, 'Open').click();

@@ -90,6 +90,12 @@ export class IncidentApi {
     return this.call<Incident>('POST', `/api/incidents/${id}/acknowledge`, {});
   }
 
+  resolve(id: number): Promise<Incident> {
+    return this.call<Incident>('POST', `/api/incidents/${id}/resolve`, {
+      resolutionAction: 'FIXED_MANUALLY',
+    });
+  }
+
   /** A worker request that fails for good through the worker protocol, which reports a WORKER incident. */
   async failWorkerRequest(options: {
     processInstanceId: number;

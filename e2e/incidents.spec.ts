@@ -272,9 +272,9 @@ test('filters, sort, page and page size survive a reload; invalid URL values fal
   // ID: the first click sorts newest (highest) first, the second lowest first.
   const idHeader = page.getByRole('button', { name: /^ID/ });
   await idHeader.click();
-  await expect(page).toHaveURL(/sort=id%2Cdesc/);
+  await expect(page).toHaveURL(/sort=id,desc/);
   await idHeader.click();
-  await expect(page).toHaveURL(/sort=id%2Casc/);
+  await expect(page).toHaveURL(/sort=id,asc/);
   await expect.poll(() => boardIds(page)).toEqual(engineIds.slice(0, 20));
   await page.getByRole('button', { name: '2', exact: true }).click();
   await expect.poll(() => boardIds(page)).toEqual(engineIds.slice(20, 30));
@@ -326,6 +326,57 @@ test('filters, sort, page and page size survive a reload; invalid URL values fal
   await page.getByRole('button', { name: 'Reset filters' }).last().click();
   await expect(page).toHaveURL((u) => u.pathname === '/incidents' && u.search === '');
   await expect(page.getByRole('table', { name: 'Incidents' })).toBeVisible();
+});
+
+test('the unresolved filter, and "critical unresolved" showing exactly the incidents it counts', async ({
+  page,
+  request,
+}) => {
+  const api = await IncidentApi.signIn(request);
+  const tag = uniqueTag('unresolved');
+  const report = (severity: 'HIGH' | 'CRITICAL', n: number) =>
+    api.report({ message: `Ledger out of balance ${tag} n${n}`, severity });
+  const [openCritical, ackedCritical, resolvedCritical, openHigh, resolvedHigh] = [
+    await report('CRITICAL', 1),
+    await report('CRITICAL', 2),
+    await report('CRITICAL', 3),
+    await report('HIGH', 4),
+    await report('HIGH', 5),
+  ];
+  await api.acknowledge(ackedCritical.id);
+  await api.resolve(resolvedCritical.id);
+  await api.resolve(resolvedHigh.id);
+  const ids = (...incidents: Incident[]) => incidents.map((i) => i.id).sort((a, b) => a - b);
+  const shown = async () => (await boardIds(page)).sort((a, b) => a - b);
+
+  await signInAsAdmin(page);
+  await page.goto(`/incidents?q=${tag}`);
+  await expect
+    .poll(shown)
+    .toEqual(ids(openCritical, ackedCritical, resolvedCritical, openHigh, resolvedHigh));
+
+  // The summary button counts unresolved critical incidents; pressed, the board shows just those.
+  const criticalButton = page.getByRole('button', { name: /critical unresolved/ });
+  await criticalButton.click();
+  await expect(page).toHaveURL(`/incidents?status=OPEN,ACKNOWLEDGED&severity=CRITICAL&q=${tag}`);
+  await expect.poll(shown).toEqual(ids(openCritical, ackedCritical));
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Unresolved');
+  await expect(page.getByRole('combobox', { name: 'Severity' })).toHaveValue('CRITICAL');
+  await expect(criticalButton).toHaveAttribute('aria-pressed', 'true');
+  await shot(page, 'incidents-d-01-critical-unresolved');
+
+  // Pressed again, both filters go.
+  await criticalButton.click();
+  await expect(page).toHaveURL(`/incidents?q=${tag}`);
+  await expect.poll(shown).toHaveLength(5);
+
+  // "Unresolved" in the status filter: open and acknowledged, of any severity; it survives a reload.
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Unresolved' }).click();
+  await expect.poll(shown).toEqual(ids(openCritical, ackedCritical, openHigh));
+  await page.reload();
+  await expect.poll(shown).toEqual(ids(openCritical, ackedCritical, openHigh));
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Unresolved');
 });
 
 test('new incidents appear on an open board without a reload, keeping the page and selection', async ({

@@ -1,6 +1,7 @@
 'use client';
 import { Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import Link from 'next/link';
+import { DEFAULT_VIEW, UNRESOLVED, searchOf } from '@/components/incidents/board-view';
 import classes from './dashboard.module.css';
 import type { IncidentSummary } from './types';
 
@@ -13,10 +14,7 @@ interface CountCardSpec {
   alarm?: string;
 }
 
-/**
- * The four counts, each a link to the incident board filtered the same way. The board filters one status
- * at a time, so "Critical" opens every critical incident; the card counts the unresolved ones.
- */
+/** The four counts, each a link to the incident board filtered the same way: its total is the card's count. */
 const CARDS: CountCardSpec[] = [
   {
     key: 'openIncidents',
@@ -29,7 +27,7 @@ const CARDS: CountCardSpec[] = [
     key: 'criticalIncidents',
     label: 'Critical',
     hint: 'still unresolved',
-    href: '/incidents?severity=CRITICAL',
+    href: `/incidents${searchOf({ ...DEFAULT_VIEW, status: UNRESOLVED, severity: 'CRITICAL' })}`,
     alarm: 'red.8',
   },
   {

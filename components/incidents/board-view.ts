@@ -19,8 +19,13 @@ export interface BoardSort {
   direction: 'asc' | 'desc';
 }
 
+/** The status filter "unresolved": the API takes several statuses, matching any. */
+export const UNRESOLVED = 'OPEN,ACKNOWLEDGED';
+export type StatusFilter = IncidentStatus | typeof UNRESOLVED;
+export const STATUS_FILTERS: readonly StatusFilter[] = [UNRESOLVED, ...INCIDENT_STATUSES];
+
 export interface BoardView {
-  status: IncidentStatus | null;
+  status: StatusFilter | null;
   source: IncidentSource | null;
   severity: IncidentSeverity | null;
   processInstanceId: number | null;
@@ -70,7 +75,7 @@ export function parseSort(value: string | null): BoardSort | null {
 export function parseView(params: URLSearchParams): BoardView {
   const size = Number(params.get('size'));
   return {
-    status: oneOf(INCIDENT_STATUSES, params.get('status')),
+    status: oneOf(STATUS_FILTERS, params.get('status')),
     source: oneOf(INCIDENT_SOURCES, params.get('source')),
     severity: oneOf(INCIDENT_SEVERITIES, params.get('severity')),
     processInstanceId: positiveInt(params.get('processInstanceId')),
@@ -94,7 +99,8 @@ export function searchOf(view: BoardView): string {
   }
   if (view.page !== 1) params.set('page', String(view.page));
   if (view.size !== DEFAULT_VIEW.size) params.set('size', String(view.size));
-  const search = params.toString();
+  // Commas need no escaping in a query string, and sort=severity,desc reads better than severity%2Cdesc.
+  const search = params.toString().replace(/%2C/gi, ',');
   return search ? `?${search}` : '';
 }
 

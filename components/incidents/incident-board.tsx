@@ -41,12 +41,14 @@ import type { IncidentView, SortField } from '@/server/schemas/incidents';
 import { SeverityBadge, StatusBadge } from './badges';
 import {
   PAGE_SIZES,
+  UNRESOLVED,
   hasFilters,
   listInputOf,
   parseView,
   searchOf,
   type BoardView,
   type PageSize,
+  type StatusFilter,
 } from './board-view';
 import { BulkActions } from './bulk-actions';
 import {
@@ -57,7 +59,6 @@ import {
   optionsOf,
   type IncidentSeverity,
   type IncidentSource,
-  type IncidentStatus,
 } from './labels';
 import { RelativeTime, formatRelativeDate, useNow } from './relative-time';
 
@@ -155,6 +156,8 @@ export function IncidentBoard() {
     }),
   );
   const summary = useQuery(trpc.incidents.summary.queryOptions({}, { refetchInterval: LIVE_REFRESH_MS }));
+  // The summary's "critical" counts unresolved ones only, and so does the board when its button is on.
+  const criticalUnresolved = view.status === UNRESOLVED && view.severity === 'CRITICAL';
   const now = useNow(5_000);
   const data = list.data;
   const arrivals = useArrivals(data?.content, list.isPlaceholderData ? null : searchOf(view));
@@ -338,8 +341,14 @@ export function IncidentBoard() {
           label="critical unresolved"
           color="red"
           variant="filled"
-          active={view.severity === 'CRITICAL'}
-          onClick={() => filter({ severity: view.severity === 'CRITICAL' ? null : 'CRITICAL' })}
+          active={criticalUnresolved}
+          onClick={() =>
+            filter(
+              criticalUnresolved
+                ? { status: null, severity: null }
+                : { status: UNRESOLVED, severity: 'CRITICAL' },
+            )
+          }
         />
         {summary.data && (
           <Text size="sm" c="dimmed">
@@ -365,9 +374,9 @@ export function IncidentBoard() {
           <Select
             label="Status"
             placeholder="Any status"
-            data={optionsOf(INCIDENT_STATUSES)}
+            data={[{ value: UNRESOLVED, label: 'Unresolved' }, ...optionsOf(INCIDENT_STATUSES)]}
             value={view.status}
-            onChange={(v) => filter({ status: v as IncidentStatus | null })}
+            onChange={(v) => filter({ status: v as StatusFilter | null })}
             clearable
             clearButtonProps={{ 'aria-label': 'Clear status filter' }}
           />

@@ -1,0 +1,36 @@
+// The board's view and its one representation in the URL (board-view.ts).
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_VIEW, UNRESOLVED, listInputOf, parseView, searchOf, type BoardView } from './board-view';
+
+const viewOf = (search: string) => parseView(new URLSearchParams(search));
+
+describe('board view in the URL', () => {
+  it('"unresolved" is status=OPEN,ACKNOWLEDGED, written with plain commas, and reads back', () => {
+    const view: BoardView = { ...DEFAULT_VIEW, status: UNRESOLVED, severity: 'CRITICAL' };
+    const search = searchOf(view);
+    expect(search).toBe('?status=OPEN,ACKNOWLEDGED&severity=CRITICAL');
+    expect(viewOf(search)).toEqual(view);
+    expect(viewOf('?status=OPEN%2CACKNOWLEDGED').status).toBe(UNRESOLVED);
+  });
+
+  it('asks the API for both statuses', () => {
+    expect(listInputOf({ ...DEFAULT_VIEW, status: UNRESOLVED }).status).toBe('OPEN,ACKNOWLEDGED');
+  });
+
+  it.each(['OPEN', 'ACKNOWLEDGED', 'RESOLVED'])('one status, %s, is kept as it is', (status) => {
+    expect(viewOf(`?status=${status}`).status).toBe(status);
+  });
+
+  it.each(['ACKNOWLEDGED,OPEN', 'OPEN,RESOLVED', 'OPEN,', 'UNRESOLVED', 'open'])(
+    'any other status value (%s) falls back to every status, keeping the rest',
+    (status) => {
+      const view = viewOf(`?status=${status}&severity=HIGH`);
+      expect(view.status).toBeNull();
+      expect(view.severity).toBe('HIGH');
+    },
+  );
+
+  it('the sort is written with a plain comma too', () => {
+    expect(searchOf({ ...DEFAULT_VIEW, sort: { field: 'id', direction: 'desc' } })).toBe('?sort=id,desc');
+  });
+});

@@ -203,6 +203,33 @@ describe('tokens stop working at once', () => {
     await expectBothDead(tokens);
   });
 
+  it('under a stream of requests: none sent after the disable has answered is served', async () => {
+    const { user, tokens } = await userWithTokens();
+    let disabledAt = Number.POSITIVE_INFINITY;
+    let stop = false;
+    const served = { before: 0, after: 0, refusedAfter: 0 };
+    // Eight clients keep both tokens busy, so that reads of the user are in flight when the change commits.
+    const client = async (token: string) => {
+      while (!stop) {
+        const sentAt = performance.now();
+        const res = await t.as(token).get('/admin/users');
+        if (sentAt < disabledAt) served.before += res.status === 200 ? 1 : 0;
+        else if (res.status === 200) served.after++;
+        else served.refusedAfter++;
+      }
+    };
+    const clients = [...Array(4)].flatMap(() => [client(tokens.access), client(tokens.api)]);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await t.as(admin.token).put(`/admin/users/${user.id}`, { enabled: false })).status).toBe(200);
+    disabledAt = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    stop = true;
+    await Promise.all(clients);
+    expect(served.before).toBeGreaterThan(0);
+    expect(served.refusedAfter).toBeGreaterThan(0);
+    expect(served.after).toBe(0);
+  });
+
   it('when the user is deleted', async () => {
     const { user, tokens } = await userWithTokens();
     expectNoContent(await t.as(admin.token).del(`/admin/users/${user.id}`));

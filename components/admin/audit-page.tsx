@@ -288,46 +288,8 @@ function AuditDetails({ event }: { event: AuditEvent }) {
                 <Table.Td ff="monospace">{d.field}</Table.Td>
                 {d.kind === 'set' ? (
                   <>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {(Array.isArray(d.before) ? d.before : []).map((x) => (
-                          <Badge
-                            key={String(x)}
-                            variant="light"
-                            tt="none"
-                            color={d.removed.includes(String(x)) ? 'red' : 'gray'}
-                            td={d.removed.includes(String(x)) ? 'line-through' : undefined}
-                          >
-                            {String(x)}
-                          </Badge>
-                        ))}
-                        {!Array.isArray(d.before) || !d.before.length ? (
-                          <Text size="sm" c="dimmed">
-                            none
-                          </Text>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {(Array.isArray(d.after) ? d.after : []).map((x) => (
-                          <Badge
-                            key={String(x)}
-                            variant="light"
-                            tt="none"
-                            color={d.added.includes(String(x)) ? 'green' : 'gray'}
-                          >
-                            {d.added.includes(String(x)) ? '+ ' : ''}
-                            {String(x)}
-                          </Badge>
-                        ))}
-                        {!Array.isArray(d.after) || !d.after.length ? (
-                          <Text size="sm" c="dimmed">
-                            none
-                          </Text>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
+                    <SetCell values={d.before} changed={d.removed} as="removed" />
+                    <SetCell values={d.after} changed={d.added} as="added" />
                   </>
                 ) : (
                   <>
@@ -359,5 +321,36 @@ function AuditDetails({ event }: { event: AuditEvent }) {
         </Code>
       )}
     </Stack>
+  );
+}
+
+/** One side of a changed set: its members, those that went (struck out) or came (marked +). */
+function SetCell({ values, changed, as }: { values: unknown; changed: string[]; as: 'removed' | 'added' }) {
+  const members = Array.isArray(values) ? values.map(String) : [];
+  return (
+    <Table.Td>
+      <Group gap={4}>
+        {members.map((x) => {
+          const isChanged = changed.includes(x);
+          return (
+            <Badge
+              key={x}
+              variant="light"
+              tt="none"
+              color={isChanged ? (as === 'removed' ? 'red' : 'green') : 'gray'}
+              td={isChanged && as === 'removed' ? 'line-through' : undefined}
+            >
+              {isChanged && as === 'added' ? '+ ' : ''}
+              {x}
+            </Badge>
+          );
+        })}
+        {!members.length && (
+          <Text size="sm" c="dimmed">
+            none
+          </Text>
+        )}
+      </Group>
+    </Table.Td>
   );
 }

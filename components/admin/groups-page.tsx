@@ -16,7 +16,7 @@ import { PermissionBadges } from './permissions';
 import { notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
 import { TableSkeleton } from './table-skeleton';
-import { SearchBar, useUrlSearch } from './search-bar';
+import { SearchBar, SearchEmptyState, useUrlSearch } from './search-bar';
 
 export function GroupsPage() {
   const trpc = useTRPC();
@@ -69,18 +69,12 @@ export function GroupsPage() {
             minHeight={records.length ? undefined : 200}
             verticalAlign="center"
             emptyState={
-              <Stack align="center" gap="xs" style={{ pointerEvents: 'all' }}>
-                <Text c="dimmed">{q ? `No groups match “${q}”.` : 'There are no groups yet.'}</Text>
-                {q ? (
-                  <Button variant="light" size="xs" onClick={search.clear}>
-                    Clear search
-                  </Button>
-                ) : (
-                  <Button variant="light" size="xs" onClick={createModal.open}>
-                    Create group
-                  </Button>
-                )}
-              </Stack>
+              <SearchEmptyState
+                search={search}
+                nounPlural="groups"
+                createLabel="Create group"
+                onCreate={createModal.open}
+              />
             }
             columns={[
               {

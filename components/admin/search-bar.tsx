@@ -1,7 +1,7 @@
 'use client';
 // A list's search box whose text lives in the URL (`q`): debounced as typed, Enter applies at once,
 // back/forward restore it, and what is being typed is never overwritten.
-import { Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { plural } from './format';
@@ -72,5 +72,38 @@ export function SearchBar({
         </Text>
       )}
     </Group>
+  );
+}
+
+/**
+ * What a searchable list shows when it has no rows: with a search, that nothing matches and a way to clear
+ * it; without, that there are none yet and a way to create the first.
+ */
+export function SearchEmptyState({
+  search,
+  nounPlural,
+  createLabel,
+  onCreate,
+}: {
+  search: ReturnType<typeof useUrlSearch>;
+  nounPlural: string;
+  createLabel: string;
+  onCreate: () => void;
+}) {
+  return (
+    <Stack align="center" gap="xs" style={{ pointerEvents: 'all' }}>
+      <Text c="dimmed">
+        {search.q ? `No ${nounPlural} match “${search.q}”.` : `There are no ${nounPlural} yet.`}
+      </Text>
+      {search.q ? (
+        <Button variant="light" size="xs" onClick={search.clear}>
+          Clear search
+        </Button>
+      ) : (
+        <Button variant="light" size="xs" onClick={onCreate}>
+          {createLabel}
+        </Button>
+      )}
+    </Stack>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 // /admin/users: every user with status, groups and effective permissions; search kept in the URL.
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
@@ -12,7 +12,7 @@ import { PageHeader } from './page-header';
 import { GroupBadges, PermissionBadges } from './permissions';
 import { ProblemAlert } from './problem';
 import { TableSkeleton } from './table-skeleton';
-import { SearchBar, useUrlSearch } from './search-bar';
+import { SearchBar, SearchEmptyState, useUrlSearch } from './search-bar';
 
 export function UsersPage() {
   const trpc = useTRPC();
@@ -61,18 +61,12 @@ export function UsersPage() {
               router.push(`/admin/users/${record.id}`);
             }}
             emptyState={
-              <Stack align="center" gap="xs" style={{ pointerEvents: 'all' }}>
-                <Text c="dimmed">{q ? `No users match “${q}”.` : 'There are no users yet.'}</Text>
-                {q ? (
-                  <Button variant="light" size="xs" onClick={search.clear}>
-                    Clear search
-                  </Button>
-                ) : (
-                  <Button variant="light" size="xs" onClick={createModal.open}>
-                    Create user
-                  </Button>
-                )}
-              </Stack>
+              <SearchEmptyState
+                search={search}
+                nounPlural="users"
+                createLabel="Create user"
+                onCreate={createModal.open}
+              />
             }
             columns={[
               {

@@ -4,12 +4,10 @@
 import {
   Alert,
   Anchor,
-  Breadcrumbs,
   Button,
   Card,
   Code,
   DataList,
-  EmptyState,
   Grid,
   Group,
   Loader,
@@ -29,6 +27,7 @@ import type { IncidentView } from '@/server/schemas/incidents';
 import { SeverityBadge, StatusBadge } from './badges';
 import { DetailField } from './detail-field';
 import { parseIdParam } from './id-param';
+import { IncidentsBreadcrumbs, NotFoundState } from './page-frame';
 import { IncidentTimeline, type TimelineEntry } from './incident-timeline';
 import { RESOLUTION_LABEL, SOURCE_LABEL } from './labels';
 import { retryUnlessClientError } from './query-retry';
@@ -65,7 +64,7 @@ export function IncidentDetail({ rawId }: { rawId: string }) {
   if (id === null) {
     return (
       <Stack>
-        <IncidentBreadcrumbs current="Incident" />
+        <IncidentsBreadcrumbs current="Incident" />
         <NotFoundState
           title={`“${rawId}” is not an incident id`}
           description="Incident ids are positive whole numbers, e.g. /incidents/42."
@@ -74,31 +73,6 @@ export function IncidentDetail({ rawId }: { rawId: string }) {
     );
   }
   return <IncidentDetailOf id={id} />;
-}
-
-function IncidentBreadcrumbs({ current }: { current: string }) {
-  return (
-    <Breadcrumbs aria-label="Breadcrumb">
-      <Anchor component={Link} href="/incidents" size="sm">
-        Incidents
-      </Anchor>
-      <Text size="sm" aria-current="page">
-        {current}
-      </Text>
-    </Breadcrumbs>
-  );
-}
-
-function NotFoundState({ title, description }: { title: string; description: string }) {
-  return (
-    <EmptyState title={title} description={description} py="xl" role="alert">
-      <EmptyState.Actions>
-        <Button component={Link} href="/incidents">
-          Back to incidents
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
-  );
 }
 
 function IncidentDetailOf({ id }: { id: number }) {
@@ -197,7 +171,7 @@ function IncidentDetailOf({ id }: { id: number }) {
   if (incidentQuery.isPending) {
     return (
       <Stack aria-busy="true" aria-label="Loading incident">
-        <IncidentBreadcrumbs current={`Incident ${id}`} />
+        <IncidentsBreadcrumbs current={`Incident ${id}`} />
         <Skeleton h={36} w={320} />
         <Skeleton h={20} w="60%" />
         <Grid>
@@ -215,7 +189,7 @@ function IncidentDetailOf({ id }: { id: number }) {
     const problem = problemOf(incidentQuery.error);
     return (
       <Stack>
-        <IncidentBreadcrumbs current={`Incident ${id}`} />
+        <IncidentsBreadcrumbs current={`Incident ${id}`} />
         {problem.status === 404 ? (
           <NotFoundState
             title={`Incident ${id} does not exist`}
@@ -245,7 +219,7 @@ function IncidentDetailOf({ id }: { id: number }) {
 
   return (
     <Stack gap="md">
-      <IncidentBreadcrumbs current={`Incident ${id}`} />
+      <IncidentsBreadcrumbs current={`Incident ${id}`} />
 
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ flex: '1 1 420px', minWidth: 0 }}>

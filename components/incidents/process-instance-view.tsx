@@ -1,21 +1,7 @@
 'use client';
 // A process instance as the service knows it (workers.processInstance) and every incident reported for it.
 // An instance only an engine reported incidents for is unknown to the service; its incidents still show.
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Card,
-  Code,
-  DataList,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Card, Code, DataList, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import Link from 'next/link';
@@ -27,43 +13,23 @@ import type { IncidentView } from '@/server/schemas/incidents';
 import { ProcessInstanceStatusBadge, SeverityBadge, StatusBadge } from './badges';
 import { DetailField } from './detail-field';
 import { parseIdParam } from './id-param';
+import { IncidentsBreadcrumbs, NotFoundState } from './page-frame';
 import { SOURCE_LABEL } from './labels';
 import { retryUnlessClientError } from './query-retry';
 import { ExactTime, RelativeTime, useNow } from './relative-time';
 
 const LIVE_REFRESH_MS = 10_000;
 
-function Crumbs({ current }: { current: string }) {
-  return (
-    <Breadcrumbs aria-label="Breadcrumb">
-      <Anchor component={Link} href="/incidents" size="sm">
-        Incidents
-      </Anchor>
-      <Text size="sm" aria-current="page">
-        {current}
-      </Text>
-    </Breadcrumbs>
-  );
-}
-
 export function ProcessInstanceView({ rawId }: { rawId: string }) {
   const id = parseIdParam(rawId);
   if (id === null) {
     return (
       <Stack>
-        <Crumbs current="Process instance" />
-        <EmptyState
+        <IncidentsBreadcrumbs current="Process instance" />
+        <NotFoundState
           title={`“${rawId}” is not a process instance id`}
           description="Process instance ids are positive whole numbers, e.g. /process-instances/1042."
-          py="xl"
-          role="alert"
-        >
-          <EmptyState.Actions>
-            <Button component={Link} href="/incidents">
-              Back to incidents
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+        />
       </Stack>
     );
   }
@@ -96,7 +62,7 @@ function ProcessInstanceOf({ id }: { id: number }) {
 
   return (
     <Stack gap="md">
-      <Crumbs current={`Process instance ${id}`} />
+      <IncidentsBreadcrumbs current={`Process instance ${id}`} />
       <Group gap="sm">
         <Title order={1} size="h2">
           Process instance {id}

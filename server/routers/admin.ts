@@ -9,7 +9,6 @@ import {
   CreateGroupRequest,
   CreateUserRequest,
   GroupResponse,
-  IdInput,
   ListQuery,
   PermissionResponse,
   ResetPasswordRequest,
@@ -18,7 +17,7 @@ import {
   UpdateUserRequest,
   UserResponse,
 } from '../schemas/admin';
-import { idParam, noContent } from '../schemas/common';
+import { IdInput, idParam, noContent } from '../schemas/common';
 import { PERMISSIONS, PERMISSION_CODES } from '../permissions';
 import { createApiToken, listApiTokens, revokeApiToken } from '../services/admin/api-tokens';
 import { listAuditEvents } from '../services/admin/audit';

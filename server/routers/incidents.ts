@@ -1,8 +1,7 @@
 // The incident API. Route order matters to the REST adapter (first match wins per method):
 // /incidents/summary before /incidents/{id}, /incidents/bulk/* before /incidents/{id}/*.
 import { z } from 'zod';
-import { IdInput } from '../schemas/admin';
-import { idParam } from '../schemas/common';
+import { IdInput, idParam } from '../schemas/common';
 import {
   AcknowledgeRequest,
   BulkAcknowledgeRequest,

@@ -1,6 +1,6 @@
 // The external-task protocol for engines and workers, and process instances (contract section 8).
 import { z } from 'zod';
-import { idParam } from '../schemas/common';
+import { IdInput, idParam } from '../schemas/common';
 import {
   CompleteRequest,
   CreateWorkerRequestRequest,
@@ -21,7 +21,6 @@ import { permissionProcedure, router } from '../trpc';
 
 const engine = permissionProcedure('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN');
 const tags = ['Worker protocol'];
-const IdInput = z.object({ id: idParam });
 
 export const workersRouter = router({
   // Before /worker-requests/{id}/...: the adapter takes the first matching path.

@@ -1,7 +1,7 @@
 // Request and response shapes of the administration API; shared by procedures, OpenAPI and console forms.
 import { z } from 'zod';
 import { PERMISSION_CODES } from '../permissions';
-import { idParam, jsonBoolean, jsonId, localDateTime, pageOf, pageQuery, searchText } from './common';
+import { jsonBoolean, jsonId, localDateTime, pageOf, pageQuery, searchText } from './common';
 
 export const permissionCode = z.enum(PERMISSION_CODES, {
   error: (issue) =>
@@ -86,7 +86,6 @@ export const UpdateUserRequest = z
 export const ResetPasswordRequest = z.object({ password }).meta({ id: 'ResetPasswordRequest' });
 
 export const ListQuery = z.object({ q: searchText });
-export const IdInput = z.object({ id: idParam });
 
 export const PermissionResponse = z
   .object({ code: z.string(), description: z.string() })

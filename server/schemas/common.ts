@@ -27,6 +27,9 @@ export const idParam = z
   )
   .meta({ override: { type: 'integer', format: 'int64', minimum: 1 } });
 
+/** The input of an operation on one record, `/{id}`. */
+export const IdInput = z.object({ id: idParam });
+
 /** Local date-time without offset, in the service's time zone (contract section 2). */
 export const localDateTime = z
   .string()

@@ -2,6 +2,7 @@
 // each with the timeline its history would have written (the same event types, messages and actors as the
 // services in server/services/incidents/). Deterministic: the same `now` gives the same data.
 import { count } from 'drizzle-orm';
+import { REOPENED_FIELDS } from '../server/services/incidents/transitions';
 import type { Db } from './client';
 import {
   INCIDENT_SEVERITIES,
@@ -390,15 +391,7 @@ export function buildDemoIncidents(options: {
           });
           break;
         case 'REOPENED':
-          Object.assign(incident, {
-            status: 'OPEN',
-            acknowledgedAt: null,
-            acknowledgedBy: null,
-            resolvedAt: null,
-            resolvedBy: null,
-            resolutionNote: null,
-            resolutionAction: null,
-          });
+          Object.assign(incident, REOPENED_FIELDS);
           if (step.actor === null) occurred();
           events.push({
             eventType: 'REOPENED',

@@ -49,6 +49,7 @@ export interface IncidentPage {
   empty: boolean;
 }
 
+// Written out from the contract rather than imported from the implementation: a value it lost must fail here.
 export const STATUSES = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED'] as const;
 export const SOURCES = ['PROCESS_ENGINE', 'WORKER', 'CODE_TASK', 'AI_TASK', 'MESSAGE'] as const;
 export const SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;

@@ -27,6 +27,7 @@ import { PageHeader } from './page-header';
 import { ProblemAlert } from './problem';
 import { TableSkeleton } from './table-skeleton';
 import { useUrlState } from './url-state';
+import { formatCount } from '../format-count';
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -168,7 +169,9 @@ export function AuditPage() {
             recordsPerPageOptions={PAGE_SIZES}
             onRecordsPerPageChange={(s) => url.set({ size: s === 20 ? null : s, page: null })}
             recordsPerPageLabel="Events per page"
-            paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+            paginationText={({ from, to, totalRecords }) =>
+              `${formatCount(from)}–${formatCount(to)} of ${formatCount(totalRecords)}`
+            }
             verticalAlign="top"
             rowExpansion={{
               trigger: 'never',

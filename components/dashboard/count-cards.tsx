@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { DEFAULT_VIEW, UNRESOLVED, searchOf } from '@/components/incidents/board-view';
 import classes from './dashboard.module.css';
 import type { IncidentSummary } from './types';
+import { formatCount } from '../format-count';
 
 interface CountCardSpec {
   key: keyof IncidentSummary;
@@ -77,7 +78,7 @@ function CountCard({
         <Skeleton h={40} w={72} my={4} />
       ) : (
         <Text fz={36} fw={700} lh={1.35} c={alarming ? spec.alarm : undefined}>
-          {value.toLocaleString('en')}
+          {formatCount(value)}
         </Text>
       )}
       <Group gap={4} wrap="nowrap">

@@ -11,6 +11,7 @@ import { MeanTimes } from './mean-times';
 import { QueryError } from './query-error';
 import { TopNodes } from './top-nodes';
 import type { IncidentStats, IncidentSummary } from './types';
+import { formatCount } from '../format-count';
 
 const DAYS = 30;
 const SUMMARY_EVERY_MS = 10_000;
@@ -148,7 +149,7 @@ export function Dashboard() {
               hint={
                 total === undefined
                   ? `last ${DAYS} days, by severity`
-                  : `last ${DAYS} days: ${total} in total, ${todayTotal} today (${formatDayLong(today!.day)})`
+                  : `last ${DAYS} days: ${formatCount(total)} in total, ${formatCount(todayTotal!)} today (${formatDayLong(today!.day)})`
               }
             >
               {stats.isError && !stats.data ? (

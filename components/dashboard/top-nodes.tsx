@@ -1,6 +1,7 @@
 'use client';
 import { Badge, Box, Code, Progress, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { IncidentStats } from './types';
+import { formatCount } from '../format-count';
 
 /** The nodes that failed most over the window, with how many of their incidents are still unresolved. */
 export function TopNodes({ nodes, days }: { nodes: IncidentStats['topNodes'] | undefined; days: number }) {
@@ -52,12 +53,12 @@ export function TopNodes({ nodes, days }: { nodes: IncidentStats['topNodes'] | u
               </Box>
             </Table.Td>
             <Table.Td ta="right" fw={600}>
-              {n.incidents}
+              {formatCount(n.incidents)}
             </Table.Td>
             <Table.Td ta="right">
               {n.unresolved > 0 ? (
                 <Badge color="red" variant="light" size="md">
-                  {n.unresolved}
+                  {formatCount(n.unresolved)}
                 </Badge>
               ) : (
                 <Text span size="sm" c="dimmed">

@@ -61,6 +61,7 @@ import {
   type IncidentSource,
 } from './labels';
 import { RelativeTime, formatRelativeDate, useNow } from './relative-time';
+import { formatCount } from '../format-count';
 
 const LIVE_REFRESH_MS = 5_000;
 /** How long a row that arrived with a refresh stays marked "new". */
@@ -278,6 +279,7 @@ export function IncidentBoard() {
       {
         accessor: 'occurrenceCount',
         title: 'Occurrences',
+        render: (i) => formatCount(i.occurrenceCount),
         sortable: true,
         noWrap: true,
         textAlign: 'right',
@@ -352,7 +354,7 @@ export function IncidentBoard() {
         />
         {summary.data && (
           <Text size="sm" c="dimmed">
-            {summary.data.incidentsCreatedToday} created today
+            {formatCount(summary.data.incidentsCreatedToday)} created today
           </Text>
         )}
       </Group>
@@ -470,7 +472,9 @@ export function IncidentBoard() {
           recordsPerPage={view.size}
           page={Math.min(view.page, Math.max(data.totalPages, 1))}
           onPageChange={(page) => setView({ ...view, page })}
-          paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+          paginationText={({ from, to, totalRecords }) =>
+            `${formatCount(from)}–${formatCount(to)} of ${formatCount(totalRecords)}`
+          }
           renderPagination={({ Controls }) => (
             <>
               <Controls.Text />
@@ -545,7 +549,7 @@ function useArrivals(records: IncidentView[] | undefined, viewKey: string | null
 }
 
 function matchesText(total: number, filtered: boolean): string {
-  const n = `${total} incident${total === 1 ? '' : 's'}`;
+  const n = `${formatCount(total)} incident${total === 1 ? '' : 's'}`;
   if (!filtered) return n;
   return `${n} ${total === 1 ? 'matches' : 'match'} these filters`;
 }
@@ -593,7 +597,7 @@ function SummaryButton({
       aria-pressed={active}
       onClick={onClick}
     >
-      {`${count} ${label}`}
+      {`${formatCount(count)} ${label}`}
     </Button>
   );
 }

@@ -33,6 +33,7 @@ import { RESOLUTION_LABEL, SOURCE_LABEL } from './labels';
 import { retryUnlessClientError } from './query-retry';
 import { ExactTime, parseServiceTime, useNow } from './relative-time';
 import { ResolveForm } from './resolve-form';
+import { formatCount } from '../format-count';
 
 const LIVE_REFRESH_MS = 10_000;
 const RETRY_POLL_MS = 2_000;
@@ -336,7 +337,7 @@ function IncidentDetailOf({ id }: { id: number }) {
                     </Text>
                   )}
                 </DetailField>
-                <DetailField label="Occurrences">{incident.occurrenceCount}</DetailField>
+                <DetailField label="Occurrences">{formatCount(incident.occurrenceCount)}</DetailField>
                 <DetailField label="Created">
                   <ExactTime value={incident.createdAt} now={now} />
                 </DetailField>

@@ -266,6 +266,8 @@ async function buildCases(database: Database, sql: postgres.Sql): Promise<Case[]
   const open = (
     await sql<{ id: string }[]>`select id::text from incidents where status = 'OPEN' order by random()`
   ).map((r) => Number(r.id));
+  const [{ total }] = await sql<{ total: number }[]>`select count(*)::int as total from incidents`;
+  const lastPage = Math.ceil(total / 20) - 1;
   const half = Math.floor(open.length / 2);
   const httpAck = open.slice(0, half);
   const directAck = open.slice(half);
@@ -282,6 +284,7 @@ async function buildCases(database: Database, sql: postgres.Sql): Promise<Case[]
     listCase(`list q=${reference}`, { q: reference }),
     listCase('list q=timed out', { q: 'timed out' }),
     listCase('list page=50', { page: '50' }, 'other'),
+    listCase('list last page', { page: String(lastPage) }, 'other'),
     {
       name: 'summary',
       group: 'summary',

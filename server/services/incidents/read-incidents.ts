@@ -1,7 +1,7 @@
 // Reading incidents: the paged, filtered, sorted list; one incident; its timeline; a process instance's
 // incidents; and the dashboard summary. Every query here is served by an index of db/schema/incidents.ts.
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../../db/client';
+import { rowsOf, type Db, type Tx } from '../../../db/client';
 import { incidentCounts, incidentEvents, incidents } from '../../../db/schema';
 import { notFound } from '../../errors';
 import { toPage } from '../../schemas/common';
@@ -24,13 +24,14 @@ const SORT_COLUMNS = {
 const DEFAULT_SORT: SortOrder[] = [{ field: 'createdAt', direction: 'desc' }];
 
 /** The requested order, ending in id (in the direction of the last key) so that pages never overlap. */
-function orderBy(sort: SortOrder[]): SQL[] {
+function orderBy(sort: SortOrder[], reversed = false): SQL[] {
   const orders = sort.length ? sort : DEFAULT_SORT;
-  const keys = orders.map((o) => (o.direction === 'asc' ? asc : desc)(SORT_COLUMNS[o.field]));
-  if (!orders.some((o) => o.field === 'id')) {
-    keys.push((orders[orders.length - 1].direction === 'asc' ? asc : desc)(incidents.id));
-  }
-  return keys;
+  const lastDirection = orders[orders.length - 1].direction;
+  const keys = orders.some((o) => o.field === 'id')
+    ? orders
+    : [...orders, { field: 'id' as const, direction: lastDirection }];
+  // Every key flipped is exactly the reverse order: PostgreSQL puts nulls last ascending and first descending.
+  return keys.map((o) => ((o.direction === 'asc') !== reversed ? asc : desc)(SORT_COLUMNS[o.field]));
 }
 
 /** `column` is one of `values` (a plain equality for one, which every index of that column serves). */
@@ -69,8 +70,20 @@ function totalOf(query: ListIncidentsQuery, where: SQL | undefined): SQL {
   })`;
 }
 
-/** One statement: the page's rows, each carrying the total (counted once, in the same snapshot). */
+/**
+ * Rows skipped to reach a page cost a walk along the index. Up to this offset that is cheap (about 1 ms per
+ * thousand); beyond it a page is read from whichever end of the order is nearer, so the last pages of a
+ * million incidents cost what the first do and only the middle ones pay for their offset.
+ */
+export const DEEP_OFFSET = 1_000;
+
 export async function listIncidents(db: Db, query: ListIncidentsQuery) {
+  const offset = query.page * query.size;
+  return offset < DEEP_OFFSET ? nearPage(db, query) : deepPage(db, query);
+}
+
+/** One statement: the page's rows, each carrying the total (counted once, in the same snapshot). */
+async function nearPage(db: Db, query: ListIncidentsQuery) {
   const where = filters(query);
   const total = totalOf(query, where);
   const rows = await db
@@ -81,15 +94,45 @@ export async function listIncidents(db: Db, query: ListIncidentsQuery) {
     .limit(query.size)
     .offset(query.page * query.size);
   // A page past the end (or no match) has no row to carry the total.
-  const totalElements = rows.length
-    ? rows[0].total
-    : Number(rowsOf<{ total: string | number }>(await db.execute(sql`select ${total} as total`))[0].total);
+  const totalElements = rows.length ? rows[0].total : await countOf(db, total);
   return toPage(
     rows.map((r) => toIncidentView(r.incident)),
     query.page,
     query.size,
     totalElements,
   );
+}
+
+/**
+ * The total first, then the page from the nearer end, in one read-only snapshot so that the two agree:
+ * a page nearer the end is the rows after it skipped in the reverse order, turned back round.
+ */
+function deepPage(db: Db, query: ListIncidentsQuery) {
+  const where = filters(query);
+  const offset = query.page * query.size;
+  return db.transaction(
+    async (tx) => {
+      const totalElements = await countOf(tx, totalOf(query, where));
+      const remaining = totalElements - offset;
+      if (remaining <= 0) return toPage([], query.page, query.size, totalElements);
+      const after = Math.max(0, remaining - query.size);
+      const fromEnd = after < offset;
+      const rows = await tx
+        .select()
+        .from(incidents)
+        .where(where)
+        .orderBy(...orderBy(query.sort ?? [], fromEnd))
+        .limit(Math.min(query.size, remaining))
+        .offset(fromEnd ? after : offset);
+      if (fromEnd) rows.reverse();
+      return toPage(rows.map(toIncidentView), query.page, query.size, totalElements);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+async function countOf(db: Db | Tx, total: SQL): Promise<number> {
+  return Number(rowsOf<{ total: string | number }>(await db.execute(sql`select ${total} as total`))[0].total);
 }
 
 async function findIncident(db: Db, id: number) {

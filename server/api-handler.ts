@@ -2,7 +2,8 @@
 // Next's request pipeline costs about five times the CPU of a whole procedure here (docs: stack.md).
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
@@ -13,11 +14,13 @@ import { attachAuthCache } from './auth/auth-cache';
 import {
   DomainError,
   domainErrorOf,
+  fieldError,
   payloadTooLarge,
   problemOf,
   validationError,
   type Problem,
 } from './errors';
+import { unacceptableInput } from './input-guard';
 import { getOpenApiDocument } from './openapi';
 import { appRouter, restProcedures } from './routers';
 import type { Dispatcher } from './services/workers/dispatcher';
@@ -25,7 +28,18 @@ import { createContext } from './trpc';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-type ApiRequest = IncomingMessage & { body?: unknown; requestId?: string; bodyError?: DomainError };
+type ApiRequest = IncomingMessage & {
+  body?: unknown;
+  query?: Record<string, string[]>;
+  requestId?: string;
+  bodyError?: DomainError;
+};
+
+function queryOf(url: URL): Record<string, string[]> {
+  const query: Record<string, string[]> = Object.create(null);
+  url.searchParams.forEach((value, key) => (query[key] ??= []).push(value));
+  return query;
+}
 
 const successStatusByPath = new Map(
   restProcedures.filter((p) => p.successStatus).map((p) => [p.procedurePath, p.successStatus]),
@@ -63,6 +77,12 @@ async function readJsonBody(req: ApiRequest): Promise<{ body: unknown } | { tooL
       ]);
       return { body: {} };
     }
+    // Checked here as well as in every procedure: the adapter serialises the body before any procedure runs.
+    const problem = unacceptableInput(body);
+    if (problem) {
+      req.bodyError = fieldError(problem.field, problem.message);
+      return { body: {} };
+    }
     return { body };
   } catch {
     req.bodyError = validationError('The request body is not valid JSON', [
@@ -83,13 +103,15 @@ function logIfInternal(error: TRPCError, requestId: string | undefined, where: s
 }
 
 /** The adapter writes its own error shape; ours rides in it as `problem` (see errorFormatter) and replaces it. */
-function answerErrorsAsProblems(res: ServerResponse) {
+function answerErrorsAsProblems(res: ServerResponse, requestId: string) {
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   res.end = ((chunk?: unknown, ...rest: unknown[]): ServerResponse => {
     if (res.statusCode >= 400 && typeof chunk === 'string') {
       try {
         const problem = JSON.parse(chunk).problem as Problem | undefined;
         if (problem) {
+          // An error before the context existed (reading the query or body) formatted another id.
+          if (problem.requestId) problem.requestId = requestId;
           res.statusCode = problem.status;
           res.setHeader('Content-Type', 'application/problem+json');
           return end(JSON.stringify(problem), ...rest);
@@ -126,6 +148,39 @@ const DOCS_ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css',
   'swagger-ui-bundle.js': 'text/javascript',
 };
+
+/**
+ * Requests Node's parser refuses before any handler runs (headers over 16 KiB, a bad Content-Length) get a
+ * problem document too, instead of an empty answer; the connection is then closed, as Node would.
+ */
+export function answerClientErrorsAsProblems(server: Server): void {
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    const problem: Problem =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? {
+            type: 'about:blank',
+            title: 'Request Header Fields Too Large',
+            status: 431,
+            detail: 'The request line and headers must fit in 16 KiB',
+            code: 'REQUEST_HEADERS_TOO_LARGE',
+            errors: [],
+          }
+        : {
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'The request is not valid HTTP',
+            code: 'VALIDATION_FAILED',
+            errors: [],
+          };
+    const body = JSON.stringify(problem);
+    socket.end(
+      `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
 
 export function createApiHandler(database: Database, dispatcher: Dispatcher) {
   const { db } = database;
@@ -207,8 +262,12 @@ export function createApiHandler(database: Database, dispatcher: Dispatcher) {
         });
       }
 
-      // REST: the adapter sees the path without /api and a body we have already read and checked.
-      req.url = req.url!.slice('/api'.length) || '/';
+      // REST: the adapter sees the path without /api, the query as a map without a prototype (its own
+      // plain object would meet Object.prototype on keys such as __proto__ or constructor), and a body we
+      // have already read and checked.
+      const withoutApi = req.url!.slice('/api'.length);
+      req.url = withoutApi.startsWith('/') ? withoutApi : `/${withoutApi}`;
+      req.query = queryOf(url);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         const read = await readJsonBody(req);
         if ('tooLarge' in read) {
@@ -218,7 +277,7 @@ export function createApiHandler(database: Database, dispatcher: Dispatcher) {
         req.body = read.body;
         req.headers['content-type'] = 'application/json';
       }
-      answerErrorsAsProblems(res);
+      answerErrorsAsProblems(res, requestId);
       await rest(req, res);
     } catch (error) {
       console.error(`[${requestId}] ${req.method} ${pathname}:`, error);

@@ -113,6 +113,15 @@ export function domainErrorOf(error: unknown): DomainError | undefined {
   return undefined;
 }
 
+/** PostgreSQL refused text the request carried: character_not_in_repertoire, untranslatable_character. */
+function isUnstorableText(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = (e as Error).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}
+
 /** The one mapping from an error to a problem document. Unknown errors become a 500 that says nothing. */
 export function problemOf(error: unknown, requestId: string): Problem {
   const domain = domainErrorOf(error);
@@ -127,7 +136,9 @@ export function problemOf(error: unknown, requestId: string): Problem {
     };
   }
   if (error instanceof TRPCError) {
+    // Errors tRPC raises itself, before any procedure (input it cannot parse, a batch it cannot read).
     const known: Partial<Record<TRPC_ERROR_CODE_KEY, [number, string, string, string]>> = {
+      BAD_REQUEST: [400, 'Bad Request', 'VALIDATION_FAILED', 'The request is not valid'],
       NOT_FOUND: [404, 'Not Found', 'NOT_FOUND', 'No such resource'],
       PARSE_ERROR: [400, 'Bad Request', 'VALIDATION_FAILED', 'The request body is not valid JSON'],
       METHOD_NOT_SUPPORTED: [405, 'Method Not Allowed', 'METHOD_NOT_ALLOWED', 'Method not allowed here'],
@@ -141,6 +152,18 @@ export function problemOf(error: unknown, requestId: string): Problem {
     };
     const k = known[error.code];
     if (k) return { type: 'about:blank', status: k[0], title: k[1], code: k[2], detail: k[3], errors: [] };
+  }
+  if (isUnstorableText(error)) {
+    // A safety net: server/input-guard.ts refuses such text in every input before it reaches the database.
+    const message = 'holds characters that cannot be stored (NUL or half of a surrogate pair)';
+    return {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: `A value in the request ${message}`,
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: '(request)', message }],
+    };
   }
   return {
     type: 'about:blank',

@@ -53,7 +53,7 @@ if (env.API_ONLY) {
   handleUpgrade = app.getUpgradeHandler();
 }
 // Imported after prepare(): anything that touches next-auth must load once Next is ready (stack.md).
-const { createApiHandler } = await import('./api-handler');
+const { answerClientErrorsAsProblems, createApiHandler } = await import('./api-handler');
 const { startDispatcher } = await import('./services/workers/dispatcher');
 const dispatcher = startDispatcher(database);
 const handleApi = createApiHandler(database, dispatcher);
@@ -83,6 +83,8 @@ const server = http.createServer((req, res) => {
   }
   void handleNext(req, res);
 });
+
+answerClientErrorsAsProblems(server);
 
 server.on('upgrade', (req, socket, head) => {
   if (handleUpgrade) void handleUpgrade(req, socket, head);

@@ -4,7 +4,16 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '../db/client';
 import { authenticate, type Credentials, type Principal } from './auth/principal';
-import { DomainError, domainErrorOf, forbidden, problemOf, toTRPCError, unauthenticated } from './errors';
+import {
+  DomainError,
+  domainErrorOf,
+  fieldError,
+  forbidden,
+  problemOf,
+  toTRPCError,
+  unauthenticated,
+} from './errors';
+import { unacceptableInput } from './input-guard';
 import type { Permission } from './permissions';
 import type { Dispatcher } from './services/workers/dispatcher';
 
@@ -73,8 +82,11 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-const rejectUnreadableBody = t.middleware(({ ctx, next }) => {
+/** A body the transport could not read, or input no procedure may be given (server/input-guard.ts): a 400. */
+const rejectUnacceptableInput = t.middleware(async ({ ctx, getRawInput, next }) => {
   if (ctx.bodyError) throw toTRPCError(ctx.bodyError);
+  const problem = unacceptableInput(await getRawInput());
+  if (problem) throw toTRPCError(fieldError(problem.field, problem.message));
   return next();
 });
 
@@ -86,10 +98,10 @@ const requireUser = t.middleware(({ ctx, next }) => {
 const base = t.procedure.use(mapDomainErrors);
 
 /** Open to anyone: sign-in and the service's own description. */
-export const publicProcedure = base.use(rejectUnreadableBody);
+export const publicProcedure = base.use(rejectUnacceptableInput);
 
 /** Any signed-in caller, whatever their permissions (the console asks who it is signed in as). */
-export const signedInProcedure = base.use(requireUser).use(rejectUnreadableBody);
+export const signedInProcedure = base.use(requireUser).use(rejectUnacceptableInput);
 
 /**
  * Needs a signed-in caller holding at least one of `anyOf` (effective permissions: direct or through a group).
@@ -104,5 +116,5 @@ export function permissionProcedure(...anyOf: [Permission, ...Permission[]]) {
       }
       return next();
     })
-    .use(rejectUnreadableBody);
+    .use(rejectUnacceptableInput);
 }

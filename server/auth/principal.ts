@@ -158,15 +158,17 @@ async function fromApiToken(db: Db, token: string): Promise<Principal | null> {
 }
 
 async function fromSessionCookie(db: Db, cookieHeader: string): Promise<Principal | null> {
-  const cookies = Object.fromEntries(
+  // Other cookies are not ours to read: one that is not valid percent-encoding must not fail the request.
+  const cookies = new Map(
     cookieHeader.split(';').map((part) => {
       const i = part.indexOf('=');
-      return [part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim())];
+      return [part.slice(0, i).trim(), part.slice(i + 1).trim()] as const;
     }),
   );
-  const token = SESSION_COOKIES.map((name) => cookies[name]).find(Boolean);
-  if (!token) return null;
+  const encoded = SESSION_COOKIES.map((name) => cookies.get(name)).find(Boolean);
+  if (!encoded) return null;
   try {
+    const token = decodeURIComponent(encoded);
     const { decode } = await import('next-auth/jwt');
     const payload = await decode({ token, secret: getAuthSecret() });
     if (!payload || typeof payload.uid !== 'number' || typeof payload.ver !== 'number') return null;

@@ -30,10 +30,25 @@ export const idParam = z
 /** The input of an operation on one record, `/{id}`. */
 export const IdInput = z.object({ id: idParam });
 
+/** `yyyy-MM-ddTHH:mm:ss` names a real day and time (no February 30th, no 24:00:00). */
+function isCalendarDateTime(value: string): boolean {
+  const [y, mo, d, h, mi, se] = value.split(/[-T:]/).map(Number);
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
+  return (
+    at.getUTCFullYear() === y &&
+    at.getUTCMonth() === mo - 1 &&
+    at.getUTCDate() === d &&
+    at.getUTCHours() === h &&
+    at.getUTCMinutes() === mi &&
+    at.getUTCSeconds() === se
+  );
+}
+
 /** Local date-time without offset, in the service's time zone (contract section 2). */
 export const localDateTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/)
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'must be a local date-time yyyy-MM-ddTHH:mm:ss')
+  .refine(isCalendarDateTime, 'is not a real date and time')
   .meta({
     description: 'Local date-time yyyy-MM-ddTHH:mm:ss in the service time zone',
     example: '2026-11-21T09:30:00',
@@ -42,14 +57,33 @@ export const localDateTime = z
 /** Case-insensitive substring search text. */
 export const searchText = z.string().trim().max(200).optional();
 
+/**
+ * A whole number in the query string, written in digits (no sign, exponent, hex, fraction or spaces, which
+ * `Number()` would accept); an empty value is the default. The console passes numbers.
+ */
+export function queryInt(options: { min: number; max?: number; default: number }) {
+  const { min, max } = options;
+  const whole = z
+    .number({ error: `must be a whole number of ${min} or more` })
+    .int(`must be a whole number of ${min} or more`)
+    .min(min, `must be ${min} or more`);
+  return z
+    .preprocess(
+      (v) =>
+        v === ''
+          ? undefined
+          : typeof v === 'string' && /^[0-9]+$/.test(v)
+            ? Math.min(Number(v), MAX_ID) // more digits than a safe integer: as large as one, not a 400
+            : v,
+      (max === undefined ? whole : whole.max(max, `must be at most ${max}`)).default(options.default),
+    )
+    .meta({ override: { type: 'integer', minimum: min, maximum: max, default: options.default } });
+}
+
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(0, 'must be 0 or more').max(1_000_000).default(0),
-  size: z.coerce
-    .number()
-    .int()
-    .min(1, 'must be 1 or more')
-    .default(20)
-    .transform((n) => Math.min(n, 100)),
+  page: queryInt({ min: 0, max: 1_000_000, default: 0 }),
+  /** Values above 100 are served as 100 (contract section 6). */
+  size: queryInt({ min: 1, default: 20 }).transform((n) => Math.min(n, 100)),
 });
 
 /** A Spring-style page (contract section 6). */

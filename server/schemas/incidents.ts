@@ -7,7 +7,7 @@ import {
   INCIDENT_STATUSES,
   RESOLUTION_ACTIONS,
 } from '../../db/schema/incidents';
-import { idParam, jsonId, pageOf, pageQuery, searchText } from './common';
+import { idParam, jsonId, pageOf, pageQuery, queryInt, searchText } from './common';
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, {
@@ -70,7 +70,7 @@ export const IncidentSummaryResponse = z
 export const IncidentPage = pageOf(IncidentResponse, 'IncidentPage');
 
 export const IncidentStatsQuery = z.object({
-  days: z.coerce.number().int().min(1).max(90).default(30),
+  days: queryInt({ min: 1, max: 90, default: 30 }),
 });
 export const IncidentStatsResponse = z
   .object({

@@ -11,7 +11,7 @@ import { issueAccessToken } from '../auth/tokens';
 import type { Permission } from '../permissions';
 import { appRouter } from '../routers';
 import { createContext } from '../trpc';
-import { createApiHandler } from '../api-handler';
+import { answerClientErrorsAsProblems, createApiHandler } from '../api-handler';
 import { startDispatcher, type Dispatcher } from '../services/workers/dispatcher';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -126,6 +126,7 @@ export async function callerFor(database: Database, user: TestUser) {
 export async function startApiServer(database: Database): Promise<{ url: string; close(): Promise<void> }> {
   const handle = createApiHandler(database, dispatcherOf(database));
   const server = http.createServer((req, res) => void handle(req, res));
+  answerClientErrorsAsProblems(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -150,35 +150,39 @@ const DOCS_ASSETS: Record<string, string> = {
 };
 
 /**
- * Requests Node's parser refuses before any handler runs (headers over 16 KiB, a bad Content-Length) get a
- * problem document too, instead of an empty answer; the connection is then closed, as Node would.
+ * Requests Node's parser refuses before any handler runs (headers over 16 KiB, a bad Content-Length, a
+ * request that took too long) get a problem document instead of an empty answer. As in Node's own handler,
+ * nothing is written to a connection that is gone or already carries a response, and it is then closed.
  */
 export function answerClientErrorsAsProblems(server: Server): void {
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
-    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
-    const problem: Problem =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? {
-            type: 'about:blank',
-            title: 'Request Header Fields Too Large',
-            status: 431,
-            detail: 'The request line and headers must fit in 16 KiB',
-            code: 'REQUEST_HEADERS_TOO_LARGE',
-            errors: [],
-          }
-        : {
-            type: 'about:blank',
-            title: 'Bad Request',
-            status: 400,
-            detail: 'The request is not valid HTTP',
-            code: 'VALIDATION_FAILED',
-            errors: [],
-          };
-    const body = JSON.stringify(problem);
-    socket.end(
-      `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    if (socket.writable && error.code !== 'ECONNRESET' && !inFlight?.headersSent) {
+      const [status, title, detail, code] =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? [
+              431,
+              'Request Header Fields Too Large',
+              'The request line and headers must fit in 16 KiB',
+              'REQUEST_HEADERS_TOO_LARGE',
+            ]
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout', 'The request was not received in time', 'REQUEST_TIMEOUT']
+            : [400, 'Bad Request', 'The request is not valid HTTP', 'VALIDATION_FAILED'];
+      const body = JSON.stringify({
+        type: 'about:blank',
+        title,
+        status,
+        detail,
+        code,
+        errors: [],
+      } satisfies Problem);
+      socket.write(
+        `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
   });
 }
 

@@ -85,6 +85,11 @@ const server = http.createServer((req, res) => {
 });
 
 answerClientErrorsAsProblems(server);
+// Node closes an idle keep-alive connection after 5 s. A client that sends on it at that moment gets a reset
+// (seen in the e2e run), as does a proxy or load balancer whose own idle timeout (often 60 s) is longer than
+// the server's. Keep idle connections longer than such proxies do.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 server.on('upgrade', (req, socket, head) => {
   if (handleUpgrade) void handleUpgrade(req, socket, head);

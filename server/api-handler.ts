@@ -41,6 +41,20 @@ function queryOf(url: URL): Record<string, string[]> {
   return query;
 }
 
+/** The methods each REST path answers, found by its template (`/incidents/{id}` matches `/incidents/7`). */
+const restRoutes = [...new Set(restProcedures.map((p) => p.path))].map((template) => ({
+  pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+  methods: restProcedures.filter((p) => p.path === template).map((p) => p.method),
+}));
+
+/** Every method some REST operation answers on `path` (HEAD wherever GET is); undefined for no such path. */
+function allowedMethods(path: string): string[] | undefined {
+  const methods = new Set<string>(restRoutes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods));
+  if (!methods.size) return undefined;
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
+}
+
 const successStatusByPath = new Map(
   restProcedures.filter((p) => p.successStatus).map((p) => [p.procedurePath, p.successStatus]),
 );
@@ -272,7 +286,15 @@ export function createApiHandler(database: Database, dispatcher: Dispatcher) {
       const withoutApi = req.url!.slice('/api'.length);
       req.url = withoutApi.startsWith('/') ? withoutApi : `/${withoutApi}`;
       req.query = queryOf(url);
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const allowed = allowedMethods(pathname.slice('/api'.length));
+      if (allowed && !allowed.includes(req.method ?? '')) {
+        const problem = problemOf(new TRPCError({ code: 'METHOD_NOT_SUPPORTED' }), requestId);
+        problem.detail = `${req.method} is not allowed here; this path answers ${allowed.join(', ')}`;
+        return sendProblem(res, problem, { Allow: allowed.join(', ') });
+      }
+      // HEAD is answered as GET, checks and status included; Node sends no body to a HEAD request.
+      if (req.method === 'HEAD') req.method = 'GET';
+      if (req.method !== 'GET') {
         const read = await readJsonBody(req);
         if ('tooLarge' in read) {
           res.setHeader('Connection', 'close');

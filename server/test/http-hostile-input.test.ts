@@ -208,6 +208,40 @@ describe('dates and numbers', () => {
   });
 });
 
+describe('methods', () => {
+  it.each([
+    ['PATCH', '/incidents', 'GET, HEAD, POST'],
+    ['DELETE', '/incidents/1', 'GET, HEAD'],
+    ['PUT', '/incidents/summary', 'GET, HEAD'],
+    ['GET', '/incidents/1/acknowledge', 'POST'],
+    ['POST', '/admin/users/1', 'DELETE, GET, HEAD, PUT'],
+  ])('%s %s is 405 naming the methods it answers (%s), and changes nothing', async (method, path, allow) => {
+    const res = await t.withoutChange(() => t.call(method, path, { headers: bearer(admin.token) }));
+    expectProblem(res, 405, 'METHOD_NOT_ALLOWED');
+    expect(res.headers.get('allow')).toBe(allow);
+  });
+
+  it('HEAD is GET without the body: the same checks and status', async () => {
+    // (api, not t.call: an error answer to HEAD has no problem body to check)
+    const anonymous = await api(t.url, 'HEAD', '/incidents');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.text).toBe('');
+    const signedIn = await api(t.url, 'HEAD', '/incidents/summary', { token: admin.token });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(signedIn.text).toBe('');
+    expect((await api(t.url, 'HEAD', '/incidents/999999999', { token: admin.token })).status).toBe(404);
+  });
+
+  it('an unknown path is 404 whatever the method', async () => {
+    expectProblem(
+      await t.call('PATCH', '/no-such-thing', { headers: bearer(admin.token) }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+});
+
 describe('tRPC and the HTTP layer', () => {
   it('tRPC input that is not JSON is 400 with a problem that says 400', async () => {
     // tRPC answers in its own envelope, with the problem inside

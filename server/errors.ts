@@ -101,25 +101,29 @@ function zodFieldErrors(error: ZodError): FieldError[] {
   }));
 }
 
+/** PostgreSQL refused text the request carried: character_not_in_repertoire, untranslatable_character. */
+function isUnstorableText(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '22021' || code === '22P05';
+}
+
 /** The domain error behind any error tRPC hands us, or undefined when there is none. */
 export function domainErrorOf(error: unknown): DomainError | undefined {
   for (let e = error; e instanceof Error; e = (e as Error).cause) {
     if (e instanceof DomainError) return e;
+    if (isUnstorableText(e)) {
+      // A safety net: server/input-guard.ts refuses such text in every input before it reaches the database.
+      return fieldError(
+        '(request)',
+        'holds characters that cannot be stored (NUL or half of a surrogate pair)',
+      );
+    }
     if (e instanceof ZodError) {
       const errors = zodFieldErrors(e);
       return validationError(errors.map((x) => `${x.field}: ${x.message}`).join('; '), errors);
     }
   }
   return undefined;
-}
-
-/** PostgreSQL refused text the request carried: character_not_in_repertoire, untranslatable_character. */
-function isUnstorableText(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = (e as Error).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '22021' || code === '22P05') return true;
-  }
-  return false;
 }
 
 /** The one mapping from an error to a problem document. Unknown errors become a 500 that says nothing. */
@@ -152,18 +156,6 @@ export function problemOf(error: unknown, requestId: string): Problem {
     };
     const k = known[error.code];
     if (k) return { type: 'about:blank', status: k[0], title: k[1], code: k[2], detail: k[3], errors: [] };
-  }
-  if (isUnstorableText(error)) {
-    // A safety net: server/input-guard.ts refuses such text in every input before it reaches the database.
-    const message = 'holds characters that cannot be stored (NUL or half of a surrogate pair)';
-    return {
-      type: 'about:blank',
-      title: 'Bad Request',
-      status: 400,
-      detail: `A value in the request ${message}`,
-      code: 'VALIDATION_FAILED',
-      errors: [{ field: '(request)', message }],
-    };
   }
   return {
     type: 'about:blank',

@@ -5,6 +5,8 @@
 // never a 500, and never an empty answer.
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { problemOf } from '../errors';
 import { MAX_INPUT_DEPTH } from '../input-guard';
 import { api } from './helpers';
 import {
@@ -60,6 +62,14 @@ describe('text PostgreSQL cannot store', () => {
       );
       expectProblem(res, 400, 'VALIDATION_FAILED');
     });
+  });
+
+  it("the database's own refusal of such text is a 400 too (the safety net behind the input check)", async () => {
+    const refusal = await t.database.db.execute(sql`select ${NUL}::text`).then(
+      () => 'stored',
+      (e: unknown) => e,
+    );
+    expect(problemOf(refusal, 'test')).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
   });
 
   it('sign-in with a NUL in the username is 400, not a failed sign-in', async () => {

@@ -1,13 +1,13 @@
 // Reading incidents: the paged, filtered, sorted list; one incident; its timeline; a process instance's
 // incidents; and the dashboard summary. Every query here is served by an index of db/schema/incidents.ts.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../../db/client';
 import { incidentCounts, incidentEvents, incidents } from '../../../db/schema';
 import { notFound } from '../../errors';
 import { toPage } from '../../schemas/common';
 import type { ListIncidentsQuery, SortField, SortOrder } from '../../schemas/incidents';
-import { likePattern } from '../db-errors';
 import { toIncidentEventView, toIncidentView } from './incident-view';
+import { matchesText, searchStatistics, type SearchStatistics } from './text-search';
 
 const SORT_COLUMNS = {
   id: incidents.id,
@@ -39,16 +39,13 @@ function oneOf(column: AnyColumn, values: readonly string[]): SQL {
   return values.length === 1 ? eq(column, values[0]) : inArray(column, [...values]);
 }
 
-function filters(query: ListIncidentsQuery): SQL | undefined {
+function filters(query: ListIncidentsQuery, search: SearchStatistics): SQL | undefined {
   const where: SQL[] = [];
   if (query.status) where.push(oneOf(incidents.status, query.status));
   if (query.source) where.push(oneOf(incidents.source, query.source));
   if (query.severity) where.push(oneOf(incidents.severity, query.severity));
   if (query.processInstanceId) where.push(eq(incidents.processInstanceId, query.processInstanceId));
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    where.push(or(ilike(incidents.message, pattern), ilike(incidents.externalReferenceId, pattern))!);
-  }
+  if (query.q) where.push(matchesText(query.q, search));
   return where.length ? and(...where) : undefined;
 }
 
@@ -78,13 +75,13 @@ function totalOf(query: ListIncidentsQuery, where: SQL | undefined): SQL {
 export const DEEP_OFFSET = 1_000;
 
 export async function listIncidents(db: Db, query: ListIncidentsQuery) {
+  const where = filters(query, query.q ? await searchStatistics(db) : {});
   const offset = query.page * query.size;
-  return offset < DEEP_OFFSET ? nearPage(db, query) : deepPage(db, query);
+  return offset < DEEP_OFFSET ? nearPage(db, query, where) : deepPage(db, query, where);
 }
 
 /** One statement: the page's rows, each carrying the total (counted once, in the same snapshot). */
-async function nearPage(db: Db, query: ListIncidentsQuery) {
-  const where = filters(query);
+async function nearPage(db: Db, query: ListIncidentsQuery, where: SQL | undefined) {
   const total = totalOf(query, where);
   const rows = await db
     .select({ incident: incidents, total: sql<number>`${total}`.mapWith(Number) })
@@ -107,8 +104,7 @@ async function nearPage(db: Db, query: ListIncidentsQuery) {
  * The total first, then the page from the nearer end, in one read-only snapshot so that the two agree:
  * a page nearer the end is the rows after it skipped in the reverse order, turned back round.
  */
-function deepPage(db: Db, query: ListIncidentsQuery) {
-  const where = filters(query);
+function deepPage(db: Db, query: ListIncidentsQuery, where: SQL | undefined) {
   const offset = query.page * query.size;
   return db.transaction(
     async (tx) => {

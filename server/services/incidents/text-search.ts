@@ -1,0 +1,127 @@
+// Text search (`q`): a case-insensitive substring of the message or of the external reference, answered
+// through the trigram (pg_trgm) GIN index of each column.
+//
+// A GIN scan reads the whole posting list of every trigram it is asked for, and a substring's common
+// trigrams cost far more than they narrow: `worker-request:950001` made the reference index read the lists
+// of `wor`, `ork`, ... `st:`, each holding every WORKER reference (some 1,300 pages at a million
+// incidents), to find the one row that its digits alone find in 17 pages. So the index is asked only for
+// the parts of the text whose trigrams are all rare, and every row it returns is checked against the whole
+// text. Which trigrams are common comes from the statistics ANALYZE keeps on each column's trigrams
+// (migration 0005_search_statistics.sql). The answer is the same either way; only its cost differs.
+import { and, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../../db/client';
+import { incidents } from '../../../db/schema';
+import { likePattern } from '../db-errors';
+
+/** A trigram in at most this share of the rows is worth asking an index for (10,000 of a million). */
+export const RARE_TRIGRAM_SHARE = 0.01;
+
+/** How often the trigrams of one column occur: the most common ones, and a bound for all the others. */
+export interface TrigramFrequencies {
+  /** Share of rows holding the trigram, for the most common trigrams. */
+  listed: ReadonlyMap<string, number>;
+  /** No trigram that is not listed occurs in more than this share of rows. */
+  unlisted: number;
+}
+
+/**
+ * The parts of `q` worth asking a trigram index for: the longest runs of `q` whose every trigram is rare.
+ * `null` when the index is best asked for `q` itself: without statistics, when no trigram of `q` is rare
+ * (the rows must then be narrowed by all of them), or when `q` is one run of rare trigrams already.
+ *
+ * Only ASCII letters and digits are judged: pg_trgm also keeps other letters, but stores a trigram of
+ * multi-byte characters as a hash, which cannot be looked up here, so such a trigram counts as common.
+ */
+export function selectiveParts(q: string, frequencies: TrigramFrequencies | undefined): string[] | null {
+  if (!frequencies) return null;
+  const isRare = (trigram: string) =>
+    (frequencies.listed.get(trigram.toLowerCase()) ?? frequencies.unlisted) <= RARE_TRIGRAM_SHARE;
+  const parts: string[] = [];
+  for (const run of q.match(/[A-Za-z0-9]{3,}/g) ?? []) {
+    const rare = Array.from({ length: run.length - 2 }, (_, i) => isRare(run.slice(i, i + 3)));
+    for (let first = rare.indexOf(true); first >= 0; first = rare.indexOf(true, first)) {
+      let last = first; // the part is the run from trigram `first` through trigram `last`
+      while (rare[last + 1]) last++;
+      parts.push(run.slice(first, last + 3));
+      first = last + 1;
+    }
+  }
+  if (parts.length === 0 || (parts.length === 1 && parts[0] === q)) return null;
+  return parts;
+}
+
+/**
+ * `column` contains `q`, ignoring case. With selective parts, the index is asked for those and each
+ * candidate is checked against `q` in an expression the planner cannot hand to the index (`column || ''`):
+ * as a plain `ilike` it would ask the index for all of `q`'s trigrams after all.
+ */
+function contains(column: AnyColumn, q: string, parts: string[] | null): SQL {
+  const pattern = likePattern(q);
+  if (!parts) return ilike(column, pattern);
+  return and(
+    ...parts.map((part) => ilike(column, likePattern(part))),
+    sql`(${column} || '') ilike ${pattern}`,
+  )!;
+}
+
+export interface SearchStatistics {
+  message?: TrigramFrequencies;
+  externalReferenceId?: TrigramFrequencies;
+}
+
+/** The filter `q`: a substring of the message or of the external reference, ignoring case. */
+export function matchesText(q: string, statistics: SearchStatistics): SQL {
+  return or(
+    contains(incidents.message, q, selectiveParts(q, statistics.message)),
+    contains(incidents.externalReferenceId, q, selectiveParts(q, statistics.externalReferenceId)),
+  )!;
+}
+
+const STATISTICS_NAMES = {
+  incidents_message_trigrams: 'message',
+  incidents_reference_trigrams: 'externalReferenceId',
+} as const;
+
+/** Statistics change only when the table is analysed; reading them again after this long is plenty. */
+const STATISTICS_TTL_MS = 5 * 60_000;
+const remembered = new WeakMap<Db, { until: number; statistics: Promise<SearchStatistics> }>();
+
+/** The trigram statistics of the searched columns (empty until the table is first analysed). */
+export function searchStatistics(db: Db): Promise<SearchStatistics> {
+  const entry = remembered.get(db);
+  if (entry && entry.until > Date.now()) return entry.statistics;
+  const statistics = readSearchStatistics(db);
+  remembered.set(db, { until: Date.now() + STATISTICS_TTL_MS, statistics });
+  statistics.catch(() => remembered.delete(db));
+  return statistics;
+}
+
+/** Forgets the statistics read, so that the next search reads them again (after an ANALYZE in tests). */
+export function forgetSearchStatistics(db: Db): void {
+  remembered.delete(db);
+}
+
+async function readSearchStatistics(db: Db): Promise<SearchStatistics> {
+  const rows = rowsOf<{
+    name: keyof typeof STATISTICS_NAMES;
+    trigrams: string[] | null;
+    shares: number[] | null;
+  }>(
+    await db.execute(sql`
+      select statistics_name as name, most_common_elems::text::text[] as trigrams,
+             most_common_elem_freqs as shares
+      from pg_stats_ext_exprs
+      where statistics_schemaname = current_schema() and tablename = 'incidents'
+        and statistics_name in ('incidents_message_trigrams', 'incidents_reference_trigrams')`),
+  );
+  const statistics: SearchStatistics = {};
+  for (const { name, trigrams, shares } of rows) {
+    if (!trigrams || !shares) continue; // analysed, but no trigram common enough to list
+    // most_common_elem_freqs ends with the smallest and largest listed share and the share of nulls.
+    statistics[STATISTICS_NAMES[name]] = {
+      listed: new Map(trigrams.map((trigram, i) => [trigram, Number(shares[i])])),
+      unlisted: Number(shares[trigrams.length]),
+    };
+  }
+  return statistics;
+}

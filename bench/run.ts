@@ -263,6 +263,11 @@ async function buildCases(database: Database, sql: postgres.Sql): Promise<Case[]
   const [{ reference }] = await sql<{ reference: string }[]>`
     select external_reference_id as reference from incidents
     where source = 'WORKER' and id > (select max(id) - 50000 from incidents) order by id limit 1`;
+  // A correlation key: in one incident's own message (see seed.ts).
+  const [{ key }] = await sql<{ key: string }[]>`
+    select substring(message from 'ORD-[0-9]+') as key from incidents
+    where source = 'MESSAGE' and message like '%correlation key ORD-%' and id > (select max(id) - 50000 from incidents)
+    order by id limit 1`;
   const open = (
     await sql<{ id: string }[]>`select id::text from incidents where status = 'OPEN' order by random()`
   ).map((r) => Number(r.id));
@@ -283,6 +288,8 @@ async function buildCases(database: Database, sql: postgres.Sql): Promise<Case[]
     listCase('list sort=lastOccurredAt,desc', { sort: 'lastOccurredAt,desc' }),
     listCase(`list q=${reference}`, { q: reference }),
     listCase('list q=timed out', { q: 'timed out' }),
+    listCase(`list q=${key}`, { q: key }),
+    listCase('list q=correlates message', { q: 'correlates message' }),
     listCase('list page=50', { page: '50' }, 'other'),
     listCase('list last page', { page: String(lastPage) }, 'other'),
     {
@@ -556,15 +563,17 @@ async function main() {
         drift[0].perSecond) *
       100;
 
-    // The counters behind totalElements and the summary must still equal the rows after all the writes.
-    const [check] = await sql<{ wrong: number }[]>`
-      select count(*)::int as wrong from (
-        select status, source, severity, count(*) as n from incidents group by 1, 2, 3) actual
-      full join (
-        select status, source, severity, sum(count) as n from incident_counts group by 1, 2, 3) counted
-      using (status, source, severity)
-      where actual.n is distinct from counted.n and coalesce(actual.n, 0) + coalesce(counted.n, 0) > 0`;
-    log(`incident_counts ${check.wrong === 0 ? 'equal the rows' : `WRONG for ${check.wrong} keys`}`);
+    // The counters behind totalElements and the summary must still equal the rows after all the writes:
+    // per (status, source, severity), and per message too (text search totals).
+    const wrongKeys = (keys: string, counters: string) => `
+      (select count(*) from (select ${keys}, count(*) as n from incidents group by ${keys}) actual
+       full join (select ${keys}, sum(count) as n from ${counters} group by ${keys}) counted using (${keys})
+       where actual.n is distinct from counted.n and coalesce(actual.n, 0) + coalesce(counted.n, 0) > 0)`;
+    const [check] = await sql.unsafe<{ wrong: number }[]>(
+      `select (${wrongKeys('status, source, severity', 'incident_counts')}
+               + ${wrongKeys('message_id, status, source, severity', 'incident_message_counts')})::int as wrong`,
+    );
+    log(`the counters ${check.wrong === 0 ? 'equal the rows' : `are WRONG for ${check.wrong} keys`}`);
 
     const table = printTable(results);
     const driftLines = [

@@ -57,7 +57,9 @@ export async function seedBenchIncidents(
         external_reference_id, occurrence_count, last_occurred_at, created_at, updated_at, acknowledged_at,
         acknowledged_by, resolved_at, resolved_by, resolution_note, resolution_action)
       select pid, c.nodes[1 + floor(r_node * cardinality(c.nodes))::int], status, severity, s.source,
-             c.messages[1 + floor(r_msg * cardinality(c.messages))::int],
+             -- The demo's correlation-key message carries each incident's own key, as real ones do: some
+             -- 33,000 distinct messages beside the catalogue's 20 shared ones.
+             replace(c.messages[1 + floor(r_msg * cardinality(c.messages))::int], 'ORD-2024-18811', 'ORD-' || g),
              c.details[1 + floor(r_msg * cardinality(c.details))::int],
              c.kind || ':' || g, occ, last_occ, created, greatest(last_occ, ack_at, res_at), ack_at,
              case when ack_at is not null then (${OPERATORS}::text[])[1 + floor(r_actor * ${OPERATORS.length})::int] end,
@@ -146,6 +148,8 @@ export async function seedBenchIncidents(
   await timed('vacuum analyze', async () => {
     await sql`vacuum (analyze) incidents`;
     await sql`vacuum (analyze) incident_events`;
+    await sql`vacuum (analyze) incident_messages`;
+    await sql`vacuum (analyze) incident_message_counts`;
   });
 
   const statusRows = await sql<{ status: string; n: number }[]>`

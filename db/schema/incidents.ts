@@ -43,6 +43,27 @@ export const incidentSeverity = pgEnum('incident_severity', INCIDENT_SEVERITIES)
 export const resolutionAction = pgEnum('resolution_action', RESOLUTION_ACTIONS);
 export const incidentEventType = pgEnum('incident_event_type', INCIDENT_EVENT_TYPES);
 
+/**
+ * Every distinct incident message, once. Incidents of one failure share their message: text search looks
+ * for the text among the distinct messages and counts their incidents from incidentMessageCounts, instead
+ * of reading every matching incident (docs/performance.md, "Text search").
+ */
+export const incidentMessages = pgTable(
+  'incident_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    message: text('message').notNull(),
+  },
+  (t) => [
+    // One row per message: the trigger that gives an incident its message_id looks the message up by its
+    // digest (a message may be longer than a btree entry can be).
+    uniqueIndex('incident_messages_digest_key').on(sql`message_digest(${t.message})`),
+    // q: case-insensitive substring of the message (ILIKE '%...%'), through trigrams. The migration creates
+    // the pg_trgm extension first (db/client.ts loads it into PGlite).
+    index('incident_messages_trgm_idx').using('gin', t.message.op('gin_trgm_ops')),
+  ],
+);
+
 export const incidents = pgTable(
   'incidents',
   {
@@ -53,6 +74,14 @@ export const incidents = pgTable(
     severity: incidentSeverity('severity').notNull(),
     source: incidentSource('source').notNull(),
     message: text('message').notNull(),
+    /**
+     * The message's row in incident_messages, set by the trigger incidents_message_id (migration 0006) for
+     * every writer; inserts leave it to the trigger.
+     */
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => incidentMessages.id)
+      .$defaultFn(() => sql`null`),
     technicalDetails: text('technical_details').notNull().default(''),
     externalReferenceId: text('external_reference_id').notNull(),
     occurrenceCount: integer('occurrence_count').notNull().default(1),
@@ -91,9 +120,9 @@ export const incidents = pgTable(
     index('incidents_status_idx').on(t.status, t.id),
     index('incidents_source_idx').on(t.source, t.id),
     index('incidents_occurrence_count_idx').on(t.occurrenceCount, t.id),
-    // q: case-insensitive substring of message or reference (ILIKE '%...%'), through trigrams. The migration
-    // creates the pg_trgm extension first (db/client.ts loads it into PGlite).
-    index('incidents_message_trgm_idx').using('gin', t.message.op('gin_trgm_ops')),
+    // q: case-insensitive substring of the reference (ILIKE '%...%'), through trigrams; of the message,
+    // through incident_messages, then this index.
+    index('incidents_message_idx').on(t.messageId),
     index('incidents_reference_trgm_idx').using('gin', t.externalReferenceId.op('gin_trgm_ops')),
     // The board's views of unresolved incidents (a few percent of all): status and severity, newest first.
     index('incidents_unresolved_idx')
@@ -118,6 +147,24 @@ export const incidentCounts = pgTable(
     count: bigint('count', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.status, t.source, t.severity, t.shard] })],
+);
+
+/**
+ * How many incidents there are per (message, status, source, severity), kept by the same statement
+ * triggers and split over the same 8 shards as incidentCounts: a text search's total is the sum of the
+ * counters of the messages that contain the text (plus the incidents whose reference alone contains it).
+ */
+export const incidentMessageCounts = pgTable(
+  'incident_message_counts',
+  {
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    status: incidentStatus('status').notNull(),
+    source: incidentSource('source').notNull(),
+    severity: incidentSeverity('severity').notNull(),
+    shard: smallint('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.status, t.source, t.severity, t.shard] })],
 );
 
 export const incidentEvents = pgTable(

@@ -15,6 +15,7 @@ import {
   list,
   newProcessInstanceId,
   newReference,
+  textArray,
   type Incident,
 } from './incident-helpers';
 
@@ -55,9 +56,6 @@ function expectedOrder(subset: Row[], sort: Sort): number[] {
 }
 
 const ids = (items: Incident[]) => items.map((i) => i.id);
-
-/** An array literal of the contract's constants (drizzle would expand an array parameter into a list). */
-const textArray = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(', ')}]`);
 
 beforeAll(async () => {
   as = L.as((await L.admin()).token);

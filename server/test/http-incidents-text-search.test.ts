@@ -6,9 +6,14 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { forgetSearchStatistics, searchStatistics, selectiveParts } from '../services/incidents/text-search';
+import {
+  MAX_LISTED_MESSAGES,
+  forgetSearchStatistics,
+  searchStatistics,
+  selectiveParts,
+} from '../services/incidents/text-search';
 import { useTestApi, type Client } from './http-helpers';
-import { list, newProcessInstanceId } from './incident-helpers';
+import { SEVERITIES, SOURCES, list, newProcessInstanceId, textArray } from './incident-helpers';
 
 describe('selectiveParts: which parts of the text the index is asked for', () => {
   const frequencies = {
@@ -55,22 +60,45 @@ const L = useTestApi();
 let as: Client;
 
 const N = 3_000;
+const PID = newProcessInstanceId();
 interface Row {
   id: number;
   message: string;
   reference: string;
+  status: string;
+  source: string;
+  severity: string;
+  processInstanceId: number;
 }
 let rows: Row[];
+
+async function readRows(): Promise<Row[]> {
+  return rowsOf<Record<string, string | number>>(
+    await L.database.db.execute(sql`
+      select id, message, external_reference_id, status, source, severity, process_instance_id
+      from incidents order by id desc`),
+  ).map((r) => ({
+    id: Number(r.id),
+    message: String(r.message),
+    reference: String(r.external_reference_id),
+    status: String(r.status),
+    source: String(r.source),
+    severity: String(r.severity),
+    processInstanceId: Number(r.process_instance_id),
+  }));
+}
 
 beforeAll(async () => {
   as = L.as((await L.admin()).token);
   const db = L.database.db;
   // References `worker-request:<n>`, one in 30 of another kind; messages from a few templates, some carrying
-  // the same numbers, so that a text can match either column or both. Ids follow createdAt.
+  // numbers (so about 1,800 distinct messages), some the same numbers as references, so that a text can
+  // match either column or both. Ids follow createdAt. Inserted without message_id: the trigger sets it.
   await db.execute(sql`
     insert into incidents (process_instance_id, node_id, severity, source, message, technical_details,
       external_reference_id, last_occurred_at, created_at, updated_at)
-    select ${newProcessInstanceId()}::bigint + g % 7, 'Task_Search', 'LOW', 'WORKER',
+    select ${PID}::bigint + g % 7, 'Task_Search', (${textArray(SEVERITIES)}::incident_severity[])[1 + g % 4],
+           (${textArray(SOURCES)}::incident_source[])[1 + (g * 3) % 5],
            case g % 5 when 0 then 'Payment provider timed out after 30 s'
                       when 1 then 'Order ' || g || ' not found in ERP'
                       when 2 then 'Worker request rejected: 100% quota used (code disk_full)'
@@ -80,19 +108,57 @@ beforeAll(async () => {
            at, at, at
     from (select g, timestamptz '2026-05-01 08:00:00+00' + g * interval '1 second' as at
           from generate_series(1, ${N}) g) s`);
-  await db.execute(sql`analyze incidents`);
+  // Through the API, so that the counters follow real transitions: a third acknowledged, a sixth resolved.
+  const ids = (await readRows()).map((r) => r.id);
+  for (let i = 0; i < ids.length; i += 250) {
+    const chunk = ids.slice(i, i + 250);
+    const acknowledged = await as.post('/incidents/bulk/acknowledge', {
+      ids: chunk.filter((id) => id % 3 === 0),
+    });
+    expect(acknowledged.status, acknowledged.text).toBe(200);
+    const resolved = await as.post('/incidents/bulk/resolve', { ids: chunk.filter((id) => id % 6 === 1) });
+    expect(resolved.status, resolved.text).toBe(200);
+  }
+  await db.execute(sql`analyze incidents, incident_messages`);
   forgetSearchStatistics(db);
-  rows = rowsOf<{ id: number | string; message: string; external_reference_id: string }>(
-    await db.execute(sql`select id, message, external_reference_id from incidents order by id desc`),
-  ).map((r) => ({ id: Number(r.id), message: r.message, reference: r.external_reference_id }));
+  rows = await readRows();
   expect(rows).toHaveLength(N);
-}, 60_000);
+}, 120_000);
+
+/** The incidents `query` must find, newest first, computed here from the rows. */
+function expectedFor(query: Record<string, string>): Row[] {
+  const q = query.q?.trim().toLowerCase() ?? '';
+  return rows.filter(
+    (r) =>
+      (r.message.toLowerCase().includes(q) || r.reference.toLowerCase().includes(q)) &&
+      (!query.status || query.status.split(',').includes(r.status)) &&
+      (!query.source || query.source.split(',').includes(r.source)) &&
+      (!query.severity || query.severity.split(',').includes(r.severity)) &&
+      (!query.processInstanceId || String(r.processInstanceId) === query.processInstanceId),
+  );
+}
+
+async function expectSearch(query: Record<string, string>) {
+  const expected = expectedFor(query);
+  const page = await list(as, `${new URLSearchParams({ ...query, size: '100' })}`);
+  expect(page.totalElements, JSON.stringify(query)).toBe(expected.length);
+  expect(page.content.map((i) => i.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+  return expected;
+}
 
 describe('GET /incidents?q= with statistics', () => {
   it('the statistics make the index skip the common prefix of the references', async () => {
     const statistics = await searchStatistics(L.database.db);
     expect(selectiveParts('worker-request:1234', statistics.externalReferenceId)).toEqual(['1234']);
     expect(selectiveParts('worker-request:', statistics.externalReferenceId)).toBeNull();
+    expect(statistics.message).toBeDefined();
+  });
+
+  it('some texts are in more distinct messages than a statement lists (`request`), most in fewer', () => {
+    const messagesWith = (text: string) =>
+      new Set(rows.filter((r) => r.message.toLowerCase().includes(text)).map((r) => r.message)).size;
+    expect(messagesWith('request')).toBeGreaterThan(MAX_LISTED_MESSAGES);
+    expect(messagesWith('order 1')).toBeLessThan(MAX_LISTED_MESSAGES);
   });
 
   it.each([
@@ -121,21 +187,49 @@ describe('GET /incidents?q= with statistics', () => {
     '1%',
     'worker-request:99999',
   ])('q=%s is every incident containing it, in message or reference', async (q) => {
-    const needle = q.trim().toLowerCase();
-    const expected = rows.filter(
-      (r) => r.message.toLowerCase().includes(needle) || r.reference.toLowerCase().includes(needle),
-    );
-    const page = await list(as, `${new URLSearchParams({ q, size: '100' })}`);
-    expect(page.totalElements).toBe(expected.length);
-    expect(page.content.map((i) => i.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+    const expected = await expectSearch({ q });
     if (expected.length > 100) {
-      const last = await list(
-        as,
-        `${new URLSearchParams({ q, size: '100', page: String(Math.floor((expected.length - 1) / 100)) })}`,
-      );
-      expect(last.content.map((i) => i.id)).toEqual(
-        expected.slice(Math.floor((expected.length - 1) / 100) * 100).map((r) => r.id),
-      );
+      const last = Math.floor((expected.length - 1) / 100);
+      const page = await list(as, `${new URLSearchParams({ q, size: '100', page: String(last) })}`);
+      expect(page.content.map((i) => i.id)).toEqual(expected.slice(last * 100).map((r) => r.id));
     }
+  });
+
+  it.each<Record<string, string>>([
+    { q: 'timed out', status: 'ACKNOWLEDGED' },
+    { q: 'timed out', status: 'OPEN,RESOLVED', severity: 'HIGH' },
+    { q: 'request', source: 'WORKER' }, // more messages than a statement lists
+    { q: 'request', status: 'ACKNOWLEDGED', severity: 'MEDIUM,HIGH' },
+    { q: 'worker-request:1', status: 'RESOLVED', source: 'AI_TASK,MESSAGE' },
+    { q: 'order', severity: 'LOW,CRITICAL' },
+    { q: 'order 1', processInstanceId: String(PID + 3) },
+    { q: 'request:2', processInstanceId: String(PID + 5), status: 'OPEN' },
+  ])('q with other filters: %j', async (query) => {
+    const expected = await expectSearch(query);
+    expect(expected.length).toBeGreaterThan(0);
+  });
+
+  it('the counters per message equal the incidents, after the transitions', async () => {
+    const difference = rowsOf(
+      await L.database.db.execute(sql`
+        with counted as (
+          select message_id, status, source, severity, sum(count) as n from incident_message_counts
+          group by 1, 2, 3, 4 having sum(count) <> 0),
+        actual as (select message_id, status, source, severity, count(*) as n from incidents group by 1, 2, 3, 4)
+        (select * from counted except select * from actual) union all (select * from actual except select * from counted)`),
+    );
+    expect(difference).toEqual([]);
+  });
+
+  it('each distinct message is stored once, and every incident refers to its own', async () => {
+    const [check] = rowsOf<{ distinct_messages: number; stored: number; mismatched: number }>(
+      await L.database.db.execute(sql`
+        select (select count(distinct message) from incidents)::int as distinct_messages,
+               (select count(*) from incident_messages)::int as stored,
+               (select count(*) from incidents i join incident_messages m on m.id = i.message_id
+                where m.message <> i.message)::int as mismatched`),
+    );
+    expect(check).toEqual({ distinct_messages: check.stored, stored: check.stored, mismatched: 0 });
+    expect(check.stored).toBeGreaterThan(1_000);
   });
 });

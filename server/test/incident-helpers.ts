@@ -50,6 +50,10 @@ export interface IncidentPage {
 }
 
 // Written out from the contract rather than imported from the implementation: a value it lost must fail here.
+/** An SQL array literal of the contract's constants (drizzle would expand an array parameter into a list). */
+export const textArray = (values: readonly string[]) =>
+  sql.raw(`array[${values.map((v) => `'${v}'`).join(', ')}]`);
+
 export const STATUSES = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED'] as const;
 export const SOURCES = ['PROCESS_ENGINE', 'WORKER', 'CODE_TASK', 'AI_TASK', 'MESSAGE'] as const;
 export const SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;

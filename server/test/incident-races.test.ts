@@ -1,7 +1,9 @@
 // Concurrent real HTTP requests on the incident API against PostgreSQL (contract sections 6 and 8): each
 // transition is one atomic conditional update, and concurrent reports never make two incidents or reopen
 // one twice. (PGlite has one connection and cannot race; these run on PostgreSQL only.)
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { onPostgres } from './helpers';
 import { useTestApi, type ApiResponse, type Client } from './http-helpers';
 import {
@@ -9,6 +11,7 @@ import {
   eventsOf,
   getIncident,
   list,
+  newReference,
   report,
   reportBody,
   typesOf,
@@ -67,6 +70,22 @@ describe.runIf(onPostgres)('incident races on PostgreSQL', () => {
     expect(count(events, 'OCCURRED_AGAIN')).toBe(24);
     expect(events[0].eventType).toBe('CREATED');
     expect((await list(as, `q=${encodeURIComponent(body.externalReferenceId)}`)).totalElements).toBe(1);
+  });
+
+  it('25 parallel reports of different references with one new message: 25 incidents, one distinct message, found by it', async () => {
+    const message = `Ledger ${newReference('msg')} refused the booking`;
+    const results = await parallel(25, () => as.post('/incidents', reportBody({ message })));
+    expect(statuses(results)).toEqual(Array(25).fill(200));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(25);
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from incident_messages where message = ${message}`,
+      ),
+    );
+    expect(n).toBe(1);
+    const found = await list(as, `q=${encodeURIComponent(message.slice(7, 30))}&size=100`);
+    expect(found.totalElements).toBe(25);
+    expect(found.content.map((i) => i.id).sort()).toEqual(results.map((r) => r.body.id).sort());
   });
 
   it('20 parallel reports of a RESOLVED incident: reopened once, 20 occurrences, still one incident', async () => {

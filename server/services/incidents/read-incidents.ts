@@ -2,12 +2,12 @@
 // incidents; and the dashboard summary. Every query here is served by an index of db/schema/incidents.ts.
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../../db/client';
-import { incidentCounts, incidentEvents, incidents } from '../../../db/schema';
+import { incidentCounts, incidentEvents, incidentMessageCounts, incidents } from '../../../db/schema';
 import { notFound } from '../../errors';
 import { toPage } from '../../schemas/common';
 import type { ListIncidentsQuery, SortField, SortOrder } from '../../schemas/incidents';
 import { toIncidentEventView, toIncidentView } from './incident-view';
-import { matchesText, searchStatistics, type SearchStatistics } from './text-search';
+import { matchesText, textSearch, type TextSearch } from './text-search';
 
 const SORT_COLUMNS = {
   id: incidents.id,
@@ -39,32 +39,55 @@ function oneOf(column: AnyColumn, values: readonly string[]): SQL {
   return values.length === 1 ? eq(column, values[0]) : inArray(column, [...values]);
 }
 
-function filters(query: ListIncidentsQuery, search: SearchStatistics): SQL | undefined {
+/** The filters of status, source and severity, on any table that has those three columns. */
+function kindFilters(
+  table: typeof incidents | typeof incidentCounts | typeof incidentMessageCounts,
+  query: ListIncidentsQuery,
+): SQL[] {
   const where: SQL[] = [];
-  if (query.status) where.push(oneOf(incidents.status, query.status));
-  if (query.source) where.push(oneOf(incidents.source, query.source));
-  if (query.severity) where.push(oneOf(incidents.severity, query.severity));
+  if (query.status) where.push(oneOf(table.status, query.status));
+  if (query.source) where.push(oneOf(table.source, query.source));
+  if (query.severity) where.push(oneOf(table.severity, query.severity));
+  return where;
+}
+
+function filters(query: ListIncidentsQuery, search: TextSearch | undefined): SQL | undefined {
+  const where = kindFilters(incidents, query);
   if (query.processInstanceId) where.push(eq(incidents.processInstanceId, query.processInstanceId));
-  if (query.q) where.push(matchesText(query.q, search));
+  if (search) where.push(matchesText(search));
   return where.length ? and(...where) : undefined;
 }
 
+/** The sum of the counters of `table` that pass the query's status, source and severity filters. */
+function counted(
+  table: typeof incidentCounts | typeof incidentMessageCounts,
+  query: ListIncidentsQuery,
+  ...more: SQL[]
+) {
+  const where = [...kindFilters(table, query), ...more];
+  return sql`(select coalesce(sum(${table.count}), 0) from ${table}${where.length ? sql` where ${and(...where)}` : sql``})`;
+}
+
 /**
- * totalElements, as a scalar subquery. Filtered by status, source and severity only (or not at all), it is
- * the sum of the matching counters (at most a few hundred rows; see incidentCounts): exact, whatever the
- * table's size. Filtered by process instance or text, it counts the matching incidents through their index.
+ * totalElements, as a scalar subquery, exact whatever the table's size. Filtered by status, source and
+ * severity only (or not at all), it is the sum of the matching counters (at most a few hundred rows; see
+ * incidentCounts). With a text, the counters of the messages that contain it, plus the incidents whose
+ * reference alone contains it (found through the reference's index). Filtered by process instance (a few
+ * hundred incidents), it counts the matching incidents through that index.
  */
-function totalOf(query: ListIncidentsQuery, where: SQL | undefined): SQL {
-  if (query.processInstanceId !== undefined || query.q) {
+function totalOf(query: ListIncidentsQuery, where: SQL | undefined, search: TextSearch | undefined): SQL {
+  if (query.processInstanceId !== undefined) {
     return sql`(select count(*) from ${incidents} where ${where})`;
   }
-  const counters: SQL[] = [];
-  if (query.status) counters.push(oneOf(incidentCounts.status, query.status));
-  if (query.source) counters.push(oneOf(incidentCounts.source, query.source));
-  if (query.severity) counters.push(oneOf(incidentCounts.severity, query.severity));
-  return sql`(select coalesce(sum(${incidentCounts.count}), 0) from ${incidentCounts}${
-    counters.length ? sql` where ${and(...counters)}` : sql``
-  })`;
+  if (search) {
+    const { isFoundMessage, inReference } = search;
+    const byReference = and(...kindFilters(incidents, query), inReference);
+    if (!isFoundMessage) return sql`(select count(*) from ${incidents} where ${byReference})`;
+    const byMessage = counted(incidentMessageCounts, query, isFoundMessage(incidentMessageCounts.messageId));
+    return sql`(${byMessage} + (select count(*) from ${incidents}
+      where ${byReference} and not ${isFoundMessage(incidents.messageId)}))`;
+  }
+  return counted(incidentCounts, query);
 }
 
 /**
@@ -75,14 +98,15 @@ function totalOf(query: ListIncidentsQuery, where: SQL | undefined): SQL {
 export const DEEP_OFFSET = 1_000;
 
 export async function listIncidents(db: Db, query: ListIncidentsQuery) {
-  const where = filters(query, query.q ? await searchStatistics(db) : {});
+  const search = query.q ? await textSearch(db, query.q) : undefined;
+  const where = filters(query, search);
+  const total = totalOf(query, where, search);
   const offset = query.page * query.size;
-  return offset < DEEP_OFFSET ? nearPage(db, query, where) : deepPage(db, query, where);
+  return offset < DEEP_OFFSET ? nearPage(db, query, where, total) : deepPage(db, query, where, total);
 }
 
 /** One statement: the page's rows, each carrying the total (counted once, in the same snapshot). */
-async function nearPage(db: Db, query: ListIncidentsQuery, where: SQL | undefined) {
-  const total = totalOf(query, where);
+async function nearPage(db: Db, query: ListIncidentsQuery, where: SQL | undefined, total: SQL) {
   const rows = await db
     .select({ incident: incidents, total: sql<number>`${total}`.mapWith(Number) })
     .from(incidents)
@@ -104,11 +128,11 @@ async function nearPage(db: Db, query: ListIncidentsQuery, where: SQL | undefine
  * The total first, then the page from the nearer end, in one read-only snapshot so that the two agree:
  * a page nearer the end is the rows after it skipped in the reverse order, turned back round.
  */
-function deepPage(db: Db, query: ListIncidentsQuery, where: SQL | undefined) {
+function deepPage(db: Db, query: ListIncidentsQuery, where: SQL | undefined, total: SQL) {
   const offset = query.page * query.size;
   return db.transaction(
     async (tx) => {
-      const totalElements = await countOf(tx, totalOf(query, where));
+      const totalElements = await countOf(tx, total);
       const remaining = totalElements - offset;
       if (remaining <= 0) return toPage([], query.page, query.size, totalElements);
       const after = Math.max(0, remaining - query.size);

@@ -1,5 +1,7 @@
-// Text search (`q`): a case-insensitive substring of the message or of the external reference, answered
-// through the trigram (pg_trgm) GIN index of each column.
+// Text search (`q`): a case-insensitive substring of the message or of the external reference. Messages are
+// searched among the distinct ones (incident_messages: incidents of one failure share their message), and
+// their incidents are found, and counted, by message id; references through the incidents' own index.
+// Both text columns are searched through a trigram (pg_trgm) GIN index.
 //
 // A GIN scan reads the whole posting list of every trigram it is asked for, and a substring's common
 // trigrams cost far more than they narrow: `worker-request:950001` made the reference index read the lists
@@ -10,7 +12,7 @@
 // (migration 0005_search_statistics.sql). The answer is the same either way; only its cost differs.
 import { and, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
-import { incidents } from '../../../db/schema';
+import { incidentMessages, incidents } from '../../../db/schema';
 import { likePattern } from '../db-errors';
 
 /** A trigram in at most this share of the rows is worth asking an index for (10,000 of a million). */
@@ -69,16 +71,57 @@ export interface SearchStatistics {
   externalReferenceId?: TrigramFrequencies;
 }
 
-/** The filter `q`: a substring of the message or of the external reference, ignoring case. */
-export function matchesText(q: string, statistics: SearchStatistics): SQL {
-  return or(
-    contains(incidents.message, q, selectiveParts(q, statistics.message)),
-    contains(incidents.externalReferenceId, q, selectiveParts(q, statistics.externalReferenceId)),
-  )!;
+/**
+ * Messages found by a search are written into its statement as constants, up to this many: the planner
+ * then knows which messages, and so (from the column's statistics) how many incidents, the text finds, and
+ * chooses between walking the order's index and filtering (a common message) or fetching the few matches
+ * through incidents_message_idx and sorting them (a rare one). Beyond it the statement selects them itself
+ * (`in (select ...)`, which PostgreSQL hashes); so many messages mean many incidents, which is what the
+ * planner assumes of a set it cannot see.
+ */
+export const MAX_LISTED_MESSAGES = 1_000;
+
+/** The filter `q`, in its two halves: the messages that contain the text, and the references that do. */
+export interface TextSearch {
+  /** `column` (a message id) is one of the messages containing the text; absent when no message does. */
+  isFoundMessage?: (column: AnyColumn) => SQL;
+  /** The incident's reference contains the text. */
+  inReference: SQL;
+}
+
+/**
+ * Finds the messages that contain `q` (the first of the search's two statements). A message first
+ * reported between the two is found from the next request on; the page and its total always agree.
+ */
+export async function textSearch(db: Db, q: string): Promise<TextSearch> {
+  const statistics = await searchStatistics(db);
+  const inReference = contains(
+    incidents.externalReferenceId,
+    q,
+    selectiveParts(q, statistics.externalReferenceId),
+  );
+  const inMessage = contains(incidentMessages.message, q, selectiveParts(q, statistics.message));
+  const found = await db
+    .select({ id: incidentMessages.id })
+    .from(incidentMessages)
+    .where(inMessage)
+    .limit(MAX_LISTED_MESSAGES + 1);
+  if (found.length === 0) return { inReference };
+  if (found.length > MAX_LISTED_MESSAGES) {
+    const foundIds = sql`select ${incidentMessages.id} from ${incidentMessages} where ${inMessage}`;
+    return { inReference, isFoundMessage: (column) => sql`${column} in (${foundIds})` };
+  }
+  const foundIds = sql.raw(`'{${found.map((m) => Number(m.id)).join(',')}}'::bigint[]`); // ids: numbers
+  return { inReference, isFoundMessage: (column) => sql`${column} = any(${foundIds})` };
+}
+
+/** The incident's message or reference contains the text, ignoring case. */
+export function matchesText({ isFoundMessage, inReference }: TextSearch): SQL {
+  return isFoundMessage ? or(isFoundMessage(incidents.messageId), inReference)! : inReference;
 }
 
 const STATISTICS_NAMES = {
-  incidents_message_trigrams: 'message',
+  incident_messages_trigrams: 'message',
   incidents_reference_trigrams: 'externalReferenceId',
 } as const;
 
@@ -111,8 +154,8 @@ async function readSearchStatistics(db: Db): Promise<SearchStatistics> {
       select statistics_name as name, most_common_elems::text::text[] as trigrams,
              most_common_elem_freqs as shares
       from pg_stats_ext_exprs
-      where statistics_schemaname = current_schema() and tablename = 'incidents'
-        and statistics_name in ('incidents_message_trigrams', 'incidents_reference_trigrams')`),
+      where statistics_schemaname = current_schema()
+        and statistics_name in ('incident_messages_trigrams', 'incidents_reference_trigrams')`),
   );
   const statistics: SearchStatistics = {};
   for (const { name, trigrams, shares } of rows) {

@@ -564,14 +564,14 @@ async function main() {
       100;
 
     // The counters behind totalElements and the summary must still equal the rows after all the writes:
-    // per (status, source, severity), and per message too (text search totals).
+    // per (status, source, severity), and per message template too (text search totals).
     const wrongKeys = (keys: string, counters: string) => `
       (select count(*) from (select ${keys}, count(*) as n from incidents group by ${keys}) actual
        full join (select ${keys}, sum(count) as n from ${counters} group by ${keys}) counted using (${keys})
        where actual.n is distinct from counted.n and coalesce(actual.n, 0) + coalesce(counted.n, 0) > 0)`;
     const [check] = await sql.unsafe<{ wrong: number }[]>(
       `select (${wrongKeys('status, source, severity', 'incident_counts')}
-               + ${wrongKeys('message_id, status, source, severity', 'incident_message_counts')})::int as wrong`,
+               + ${wrongKeys('template_id, status, source, severity', 'incident_template_counts')})::int as wrong`,
     );
     log(`the counters ${check.wrong === 0 ? 'equal the rows' : `are WRONG for ${check.wrong} keys`}`);
 

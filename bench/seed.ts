@@ -149,7 +149,8 @@ export async function seedBenchIncidents(
     await sql`vacuum (analyze) incidents`;
     await sql`vacuum (analyze) incident_events`;
     await sql`vacuum (analyze) incident_messages`;
-    await sql`vacuum (analyze) incident_message_counts`;
+    await sql`vacuum (analyze) incident_message_templates`;
+    await sql`vacuum (analyze) incident_template_counts`;
   });
 
   const statusRows = await sql<{ status: string; n: number }[]>`

@@ -44,22 +44,46 @@ export const resolutionAction = pgEnum('resolution_action', RESOLUTION_ACTIONS);
 export const incidentEventType = pgEnum('incident_event_type', INCIDENT_EVENT_TYPES);
 
 /**
- * Every distinct incident message, once. Incidents of one failure share their message: text search looks
- * for the text among the distinct messages and counts their incidents from incidentMessageCounts, instead
- * of reading every matching incident (docs/performance.md, "Text search").
+ * Every distinct message template, once: a message with each run of digits written `#` (`Order # not
+ * found`). A text without digits (or `#`) is in a message exactly when it is in the message's template, so
+ * such a text is looked for among the templates and its incidents counted from incidentTemplateCounts: the
+ * ids and numbers that make messages distinct do not multiply what it has to read (docs/performance.md,
+ * "Text search").
+ */
+export const incidentMessageTemplates = pgTable(
+  'incident_message_templates',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    template: text('template').notNull(),
+  },
+  (t) => [
+    // One row per template, looked up by its digest (a template may be longer than a btree entry can be).
+    uniqueIndex('incident_message_templates_digest_key').on(sql`message_digest(${t.template})`),
+    index('incident_message_templates_trgm_idx').using('gin', t.template.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Every distinct incident message, once, with its template. A text with digits is looked for among the
+ * messages, and their incidents found by message id.
  */
 export const incidentMessages = pgTable(
   'incident_messages',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     message: text('message').notNull(),
+    /** Set by the trigger that adds the message (migration 0006). */
+    templateId: bigint('template_id', { mode: 'number' })
+      .notNull()
+      .references(() => incidentMessageTemplates.id)
+      .$defaultFn(() => sql`null`),
   },
   (t) => [
     // One row per message: the trigger that gives an incident its message_id looks the message up by its
     // digest (a message may be longer than a btree entry can be).
     uniqueIndex('incident_messages_digest_key').on(sql`message_digest(${t.message})`),
-    // q: case-insensitive substring of the message (ILIKE '%...%'), through trigrams. The migration creates
-    // the pg_trgm extension first (db/client.ts loads it into PGlite).
+    // q: case-insensitive substring (ILIKE '%...%'), through trigrams. The migration creates the pg_trgm
+    // extension first (db/client.ts loads it into PGlite).
     index('incident_messages_trgm_idx').using('gin', t.message.op('gin_trgm_ops')),
   ],
 );
@@ -75,12 +99,16 @@ export const incidents = pgTable(
     source: incidentSource('source').notNull(),
     message: text('message').notNull(),
     /**
-     * The message's row in incident_messages, set by the trigger incidents_message_id (migration 0006) for
-     * every writer; inserts leave it to the trigger.
+     * The message's row in incident_messages and its template, set by the trigger incidents_message_id
+     * (migration 0006) for every writer; inserts leave them to the trigger.
      */
     messageId: bigint('message_id', { mode: 'number' })
       .notNull()
       .references(() => incidentMessages.id)
+      .$defaultFn(() => sql`null`),
+    templateId: bigint('template_id', { mode: 'number' })
+      .notNull()
+      .references(() => incidentMessageTemplates.id)
       .$defaultFn(() => sql`null`),
     technicalDetails: text('technical_details').notNull().default(''),
     externalReferenceId: text('external_reference_id').notNull(),
@@ -121,8 +149,9 @@ export const incidents = pgTable(
     index('incidents_source_idx').on(t.source, t.id),
     index('incidents_occurrence_count_idx').on(t.occurrenceCount, t.id),
     // q: case-insensitive substring of the reference (ILIKE '%...%'), through trigrams; of the message,
-    // through incident_messages, then this index.
+    // through incident_messages or incident_message_templates, then one of these.
     index('incidents_message_idx').on(t.messageId),
+    index('incidents_template_idx').on(t.templateId),
     index('incidents_reference_trgm_idx').using('gin', t.externalReferenceId.op('gin_trgm_ops')),
     // The board's views of unresolved incidents (a few percent of all): status and severity, newest first.
     index('incidents_unresolved_idx')
@@ -150,21 +179,22 @@ export const incidentCounts = pgTable(
 );
 
 /**
- * How many incidents there are per (message, status, source, severity), kept by the same statement
- * triggers and split over the same 8 shards as incidentCounts: a text search's total is the sum of the
- * counters of the messages that contain the text (plus the incidents whose reference alone contains it).
+ * How many incidents there are per (message template, status, source, severity), kept by the same statement
+ * triggers and split over the same 8 shards as incidentCounts: the total of a search for a text without
+ * digits is the sum of the counters of the templates that contain it (plus the incidents whose reference
+ * alone contains it).
  */
-export const incidentMessageCounts = pgTable(
-  'incident_message_counts',
+export const incidentTemplateCounts = pgTable(
+  'incident_template_counts',
   {
-    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    templateId: bigint('template_id', { mode: 'number' }).notNull(),
     status: incidentStatus('status').notNull(),
     source: incidentSource('source').notNull(),
     severity: incidentSeverity('severity').notNull(),
     shard: smallint('shard').notNull(),
     count: bigint('count', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.status, t.source, t.severity, t.shard] })],
+  (t) => [primaryKey({ columns: [t.templateId, t.status, t.source, t.severity, t.shard] })],
 );
 
 export const incidentEvents = pgTable(

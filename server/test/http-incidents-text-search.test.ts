@@ -7,9 +7,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import {
-  MAX_LISTED_MESSAGES,
+  MAX_LISTED_TEXTS,
   forgetSearchStatistics,
   searchStatistics,
+  searchesTemplates,
   selectiveParts,
 } from '../services/incidents/text-search';
 import { useTestApi, type Client } from './http-helpers';
@@ -60,6 +61,7 @@ const L = useTestApi();
 let as: Client;
 
 const N = 3_000;
+const CUSTOMERS = 1_200;
 const PID = newProcessInstanceId();
 interface Row {
   id: number;
@@ -108,6 +110,15 @@ beforeAll(async () => {
            at, at, at
     from (select g, timestamptz '2026-05-01 08:00:00+00' + g * interval '1 second' as at
           from generate_series(1, ${N}) g) s`);
+  // And messages that differ by letters, which their templates keep: 1,200 distinct templates.
+  await db.execute(sql`
+    insert into incidents (process_instance_id, node_id, severity, source, message, technical_details,
+      external_reference_id, last_occurred_at, created_at, updated_at)
+    select ${PID}::bigint + g % 7, 'Task_Search', 'MEDIUM', 'MESSAGE',
+           'Customer ' || translate(md5(g::text), '0123456789', 'ghijklmnop') || ' unknown to the CRM (code 7)',
+           '', 'crm-sync:' || g, at, at, at
+    from (select g, timestamptz '2026-05-02 08:00:00+00' + g * interval '1 second' as at
+          from generate_series(1, ${CUSTOMERS}) g) s`);
   // Through the API, so that the counters follow real transitions: a third acknowledged, a sixth resolved.
   const ids = (await readRows()).map((r) => r.id);
   for (let i = 0; i < ids.length; i += 250) {
@@ -119,11 +130,14 @@ beforeAll(async () => {
     const resolved = await as.post('/incidents/bulk/resolve', { ids: chunk.filter((id) => id % 6 === 1) });
     expect(resolved.status, resolved.text).toBe(200);
   }
-  await db.execute(sql`analyze incidents, incident_messages`);
+  await db.execute(sql`analyze incidents, incident_messages, incident_message_templates`);
   forgetSearchStatistics(db);
   rows = await readRows();
-  expect(rows).toHaveLength(N);
+  expect(rows).toHaveLength(N + CUSTOMERS);
 }, 120_000);
+
+/** What migration 0006's message_template makes of a message. */
+const templateOf = (message: string) => message.replace(/[0-9]+/g, '#');
 
 /** The incidents `query` must find, newest first, computed here from the rows. */
 function expectedFor(query: Record<string, string>): Row[] {
@@ -152,13 +166,22 @@ describe('GET /incidents?q= with statistics', () => {
     expect(selectiveParts('worker-request:1234', statistics.externalReferenceId)).toEqual(['1234']);
     expect(selectiveParts('worker-request:', statistics.externalReferenceId)).toBeNull();
     expect(statistics.message).toBeDefined();
+    expect(statistics.template).toBeDefined();
   });
 
-  it('some texts are in more distinct messages than a statement lists (`request`), most in fewer', () => {
-    const messagesWith = (text: string) =>
-      new Set(rows.filter((r) => r.message.toLowerCase().includes(text)).map((r) => r.message)).size;
-    expect(messagesWith('request')).toBeGreaterThan(MAX_LISTED_MESSAGES);
-    expect(messagesWith('order 1')).toBeLessThan(MAX_LISTED_MESSAGES);
+  it('a text without digits or `#` is looked for among the templates, any other among the messages', () => {
+    expect(searchesTemplates('timed out')).toBe(true);
+    expect(searchesTemplates('Order 1')).toBe(false);
+    expect(searchesTemplates('code #')).toBe(false);
+  });
+
+  it('some texts are in more distinct messages or templates than a statement lists, most in fewer', () => {
+    const distinct = (text: string, key: (message: string) => string) =>
+      new Set(rows.filter((r) => r.message.toLowerCase().includes(text)).map((r) => key(r.message))).size;
+    expect(distinct('code 7', (m) => m)).toBeGreaterThan(MAX_LISTED_TEXTS);
+    expect(distinct('unknown to the crm', templateOf)).toBeGreaterThan(MAX_LISTED_TEXTS);
+    expect(distinct('order 1', (m) => m)).toBeLessThan(MAX_LISTED_TEXTS);
+    expect(distinct('timed out', templateOf)).toBeLessThan(MAX_LISTED_TEXTS);
   });
 
   it.each([
@@ -186,6 +209,12 @@ describe('GET /incidents?q= with statistics', () => {
     'disk_full',
     '1%',
     'worker-request:99999',
+    'code 7', // in 1,200 distinct messages: more than a statement lists
+    'unknown to the CRM', // in 1,200 distinct templates
+    'CRM (code',
+    'not found in',
+    'out after',
+    '#',
   ])('q=%s is every incident containing it, in message or reference', async (q) => {
     const expected = await expectSearch({ q });
     if (expected.length > 100) {
@@ -198,8 +227,11 @@ describe('GET /incidents?q= with statistics', () => {
   it.each<Record<string, string>>([
     { q: 'timed out', status: 'ACKNOWLEDGED' },
     { q: 'timed out', status: 'OPEN,RESOLVED', severity: 'HIGH' },
-    { q: 'request', source: 'WORKER' }, // more messages than a statement lists
+    { q: 'request', source: 'WORKER' },
     { q: 'request', status: 'ACKNOWLEDGED', severity: 'MEDIUM,HIGH' },
+    { q: 'code 7', status: 'OPEN' }, // more messages than a statement lists
+    { q: 'unknown to the crm', status: 'ACKNOWLEDGED,RESOLVED' }, // more templates than a statement lists
+    { q: 'unknown', processInstanceId: String(PID + 2) },
     { q: 'worker-request:1', status: 'RESOLVED', source: 'AI_TASK,MESSAGE' },
     { q: 'order', severity: 'LOW,CRITICAL' },
     { q: 'order 1', processInstanceId: String(PID + 3) },
@@ -209,27 +241,38 @@ describe('GET /incidents?q= with statistics', () => {
     expect(expected.length).toBeGreaterThan(0);
   });
 
-  it('the counters per message equal the incidents, after the transitions', async () => {
+  it('the counters per template equal the incidents, after the transitions', async () => {
     const difference = rowsOf(
       await L.database.db.execute(sql`
         with counted as (
-          select message_id, status, source, severity, sum(count) as n from incident_message_counts
+          select template_id, status, source, severity, sum(count) as n from incident_template_counts
           group by 1, 2, 3, 4 having sum(count) <> 0),
-        actual as (select message_id, status, source, severity, count(*) as n from incidents group by 1, 2, 3, 4)
+        actual as (select template_id, status, source, severity, count(*) as n from incidents group by 1, 2, 3, 4)
         (select * from counted except select * from actual) union all (select * from actual except select * from counted)`),
     );
     expect(difference).toEqual([]);
   });
 
-  it('each distinct message is stored once, and every incident refers to its own', async () => {
-    const [check] = rowsOf<{ distinct_messages: number; stored: number; mismatched: number }>(
+  it('each distinct message and template is stored once, and every incident refers to its own', async () => {
+    const [check] = rowsOf<Record<string, number>>(
       await L.database.db.execute(sql`
-        select (select count(distinct message) from incidents)::int as distinct_messages,
-               (select count(*) from incident_messages)::int as stored,
-               (select count(*) from incidents i join incident_messages m on m.id = i.message_id
-                where m.message <> i.message)::int as mismatched`),
+        select (select count(distinct message) from incidents)::int as messages,
+               (select count(*) from incident_messages)::int as stored_messages,
+               (select count(distinct message_template(message)) from incidents)::int as templates,
+               (select count(*) from incident_message_templates)::int as stored_templates,
+               (select count(*) from incidents i
+                join incident_messages m on m.id = i.message_id
+                join incident_message_templates t on t.id = m.template_id
+                where m.message <> i.message or t.id <> i.template_id)::int as mismatched`),
     );
-    expect(check).toEqual({ distinct_messages: check.stored, stored: check.stored, mismatched: 0 });
-    expect(check.stored).toBeGreaterThan(1_000);
+    const distinctTemplates = new Set(rows.map((r) => templateOf(r.message))).size;
+    expect(check).toEqual({
+      messages: check.stored_messages,
+      stored_messages: check.stored_messages,
+      templates: distinctTemplates,
+      stored_templates: distinctTemplates,
+      mismatched: 0,
+    });
+    expect(check.stored_messages).toBeGreaterThan(2_000);
   });
 });

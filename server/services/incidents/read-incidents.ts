@@ -1,8 +1,8 @@
 // Reading incidents: the paged, filtered, sorted list; one incident; its timeline; a process instance's
 // incidents; and the dashboard summary. Every query here is served by an index of db/schema/incidents.ts.
-import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../../db/client';
-import { incidentCounts, incidentEvents, incidentMessageCounts, incidents } from '../../../db/schema';
+import { incidentCounts, incidentEvents, incidentTemplateCounts, incidents } from '../../../db/schema';
 import { notFound } from '../../errors';
 import { toPage } from '../../schemas/common';
 import type { ListIncidentsQuery, SortField, SortOrder } from '../../schemas/incidents';
@@ -41,7 +41,7 @@ function oneOf(column: AnyColumn, values: readonly string[]): SQL {
 
 /** The filters of status, source and severity, on any table that has those three columns. */
 function kindFilters(
-  table: typeof incidents | typeof incidentCounts | typeof incidentMessageCounts,
+  table: typeof incidents | typeof incidentCounts | typeof incidentTemplateCounts,
   query: ListIncidentsQuery,
 ): SQL[] {
   const where: SQL[] = [];
@@ -60,7 +60,7 @@ function filters(query: ListIncidentsQuery, search: TextSearch | undefined): SQL
 
 /** The sum of the counters of `table` that pass the query's status, source and severity filters. */
 function counted(
-  table: typeof incidentCounts | typeof incidentMessageCounts,
+  table: typeof incidentCounts | typeof incidentTemplateCounts,
   query: ListIncidentsQuery,
   ...more: SQL[]
 ) {
@@ -71,21 +71,19 @@ function counted(
 /**
  * totalElements, as a scalar subquery, exact whatever the table's size. Filtered by status, source and
  * severity only (or not at all), it is the sum of the matching counters (at most a few hundred rows; see
- * incidentCounts). With a text, the counters of the messages that contain it, plus the incidents whose
- * reference alone contains it (found through the reference's index). Filtered by process instance (a few
- * hundred incidents), it counts the matching incidents through that index.
+ * incidentCounts). With a text without digits, the counters of the templates that contain it, plus the
+ * incidents whose reference alone contains it (found through the reference's index). Otherwise it counts
+ * the matching incidents through their indexes: a process instance's few hundred, or the incidents of the
+ * messages that contain a text with digits (an id or a number, which few messages hold).
  */
 function totalOf(query: ListIncidentsQuery, where: SQL | undefined, search: TextSearch | undefined): SQL {
-  if (query.processInstanceId !== undefined) {
-    return sql`(select count(*) from ${incidents} where ${where})`;
+  if (query.processInstanceId === undefined && search?.inMessage && search.inTemplateCounters) {
+    const byTemplate = counted(incidentTemplateCounts, query, search.inTemplateCounters);
+    const byReferenceOnly = and(...kindFilters(incidents, query), search.inReference, not(search.inMessage));
+    return sql`(${byTemplate} + (select count(*) from ${incidents} where ${byReferenceOnly}))`;
   }
-  if (search) {
-    const { isFoundMessage, inReference } = search;
-    const byReference = and(...kindFilters(incidents, query), inReference);
-    if (!isFoundMessage) return sql`(select count(*) from ${incidents} where ${byReference})`;
-    const byMessage = counted(incidentMessageCounts, query, isFoundMessage(incidentMessageCounts.messageId));
-    return sql`(${byMessage} + (select count(*) from ${incidents}
-      where ${byReference} and not ${isFoundMessage(incidents.messageId)}))`;
+  if (query.processInstanceId !== undefined || search) {
+    return sql`(select count(*) from ${incidents} where ${where})`;
   }
   return counted(incidentCounts, query);
 }

@@ -1,7 +1,9 @@
 // Text search (`q`): a case-insensitive substring of the message or of the external reference. Messages are
-// searched among the distinct ones (incident_messages: incidents of one failure share their message), and
-// their incidents are found, and counted, by message id; references through the incidents' own index.
-// Both text columns are searched through a trigram (pg_trgm) GIN index.
+// searched among the distinct ones (incident_messages: incidents of one failure share their message), or,
+// for a text without digits, among the distinct templates (incident_message_templates: messages with their
+// numbers written `#`), and their incidents found by message or template id and counted from the templates'
+// counters; references through the incidents' own index. Every text column is searched through a trigram
+// (pg_trgm) GIN index.
 //
 // A GIN scan reads the whole posting list of every trigram it is asked for, and a substring's common
 // trigrams cost far more than they narrow: `worker-request:950001` made the reference index read the lists
@@ -12,7 +14,12 @@
 // (migration 0005_search_statistics.sql). The answer is the same either way; only its cost differs.
 import { and, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
-import { incidentMessages, incidents } from '../../../db/schema';
+import {
+  incidentMessageTemplates,
+  incidentMessages,
+  incidentTemplateCounts,
+  incidents,
+} from '../../../db/schema';
 import { likePattern } from '../db-errors';
 
 /** A trigram in at most this share of the rows is worth asking an index for (10,000 of a million). */
@@ -68,29 +75,41 @@ function contains(column: AnyColumn, q: string, parts: string[] | null): SQL {
 
 export interface SearchStatistics {
   message?: TrigramFrequencies;
+  template?: TrigramFrequencies;
   externalReferenceId?: TrigramFrequencies;
 }
 
 /**
- * Messages found by a search are written into its statement as constants, up to this many: the planner
- * then knows which messages, and so (from the column's statistics) how many incidents, the text finds, and
- * chooses between walking the order's index and filtering (a common message) or fetching the few matches
- * through incidents_message_idx and sorting them (a rare one). Beyond it the statement selects them itself
- * (`in (select ...)`, which PostgreSQL hashes); so many messages mean many incidents, which is what the
- * planner assumes of a set it cannot see.
+ * Messages or templates found by a search are written into its statement as constants, up to this many:
+ * the planner then knows which ones, and so (from the column's statistics) how many incidents the text
+ * finds, and chooses between walking the order's index and filtering (a common message) or fetching the
+ * few matches through incidents_message_idx or incidents_template_idx and sorting them (a rare one). Beyond
+ * it the statement selects them itself (`in (select ...)`, which PostgreSQL hashes); so many mean many
+ * incidents, which is what the planner assumes of a set it cannot see.
  */
-export const MAX_LISTED_MESSAGES = 1_000;
+export const MAX_LISTED_TEXTS = 1_000;
 
-/** The filter `q`, in its two halves: the messages that contain the text, and the references that do. */
+/** The filter `q`, in its halves: the messages that contain the text, and the references that do. */
 export interface TextSearch {
-  /** `column` (a message id) is one of the messages containing the text; absent when no message does. */
-  isFoundMessage?: (column: AnyColumn) => SQL;
+  /** The incident's message contains the text; absent when no message does. */
+  inMessage?: SQL;
+  /** The counters (incidentTemplateCounts) of the templates that contain the text, when it has no digit. */
+  inTemplateCounters?: SQL;
   /** The incident's reference contains the text. */
   inReference: SQL;
 }
 
 /**
- * Finds the messages that contain `q` (the first of the search's two statements). A message first
+ * A text with no digit and no `#` occurs in a message exactly when it occurs in the message's template
+ * (migration 0006 says why), so it is looked for among the templates, whose incidents are counted; any
+ * other text among the messages.
+ */
+export function searchesTemplates(q: string): boolean {
+  return !/[0-9#]/.test(q);
+}
+
+/**
+ * Finds the messages or templates that contain `q` (the first of the search's two statements). One first
  * reported between the two is found from the next request on; the page and its total always agree.
  */
 export async function textSearch(db: Db, q: string): Promise<TextSearch> {
@@ -100,28 +119,43 @@ export async function textSearch(db: Db, q: string): Promise<TextSearch> {
     q,
     selectiveParts(q, statistics.externalReferenceId),
   );
-  const inMessage = contains(incidentMessages.message, q, selectiveParts(q, statistics.message));
+  const byTemplate = searchesTemplates(q);
+  const texts = byTemplate
+    ? {
+        table: incidentMessageTemplates,
+        text: incidentMessageTemplates.template,
+        frequencies: statistics.template,
+      }
+    : { table: incidentMessages, text: incidentMessages.message, frequencies: statistics.message };
+  const inText = contains(texts.text, q, selectiveParts(q, texts.frequencies));
   const found = await db
-    .select({ id: incidentMessages.id })
-    .from(incidentMessages)
-    .where(inMessage)
-    .limit(MAX_LISTED_MESSAGES + 1);
+    .select({ id: texts.table.id })
+    .from(texts.table)
+    .where(inText)
+    .limit(MAX_LISTED_TEXTS + 1);
   if (found.length === 0) return { inReference };
-  if (found.length > MAX_LISTED_MESSAGES) {
-    const foundIds = sql`select ${incidentMessages.id} from ${incidentMessages} where ${inMessage}`;
-    return { inReference, isFoundMessage: (column) => sql`${column} in (${foundIds})` };
-  }
-  const foundIds = sql.raw(`'{${found.map((m) => Number(m.id)).join(',')}}'::bigint[]`); // ids: numbers
-  return { inReference, isFoundMessage: (column) => sql`${column} = any(${foundIds})` };
+  const foundIds =
+    found.length > MAX_LISTED_TEXTS
+      ? sql`(select ${texts.table.id} from ${texts.table} where ${inText})`
+      : sql.raw(`(${found.map((m) => Number(m.id)).join(',')})`); // ids read just now: numbers
+  const isFound = (column: AnyColumn) => sql`${column} in ${foundIds}`;
+  return byTemplate
+    ? {
+        inMessage: isFound(incidents.templateId),
+        inTemplateCounters: isFound(incidentTemplateCounts.templateId),
+        inReference,
+      }
+    : { inMessage: isFound(incidents.messageId), inReference };
 }
 
 /** The incident's message or reference contains the text, ignoring case. */
-export function matchesText({ isFoundMessage, inReference }: TextSearch): SQL {
-  return isFoundMessage ? or(isFoundMessage(incidents.messageId), inReference)! : inReference;
+export function matchesText({ inMessage, inReference }: TextSearch): SQL {
+  return inMessage ? or(inMessage, inReference)! : inReference;
 }
 
 const STATISTICS_NAMES = {
   incident_messages_trigrams: 'message',
+  incident_message_templates_trigrams: 'template',
   incidents_reference_trigrams: 'externalReferenceId',
 } as const;
 
@@ -155,7 +189,11 @@ async function readSearchStatistics(db: Db): Promise<SearchStatistics> {
              most_common_elem_freqs as shares
       from pg_stats_ext_exprs
       where statistics_schemaname = current_schema()
-        and statistics_name in ('incident_messages_trigrams', 'incidents_reference_trigrams')`),
+        and statistics_name in (${sql.raw(
+          Object.keys(STATISTICS_NAMES)
+            .map((name) => `'${name}'`)
+            .join(', '),
+        )})`),
   );
   const statistics: SearchStatistics = {};
   for (const { name, trigrams, shares } of rows) {

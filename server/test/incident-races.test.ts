@@ -88,6 +88,25 @@ describe.runIf(onPostgres)('incident races on PostgreSQL', () => {
     expect(found.content.map((i) => i.id).sort()).toEqual(results.map((r) => r.body.id).sort());
   });
 
+  it('25 parallel reports of 25 new messages of one new template: one template, 25 messages, all found by it', async () => {
+    // Letters only (digits spelt as letters), so that the whole word is part of the template.
+    const word = `Ledger${newReference('')
+      .replace(/\d/g, (d) => 'abcdefghij'[Number(d)])
+      .replace(/[^a-z]/g, '')}`;
+    const results = await parallel(25, (i) =>
+      as.post('/incidents', reportBody({ message: `${word} refused booking ${i + 1}` })),
+    );
+    expect(statuses(results)).toEqual(Array(25).fill(200));
+    const [counts] = rowsOf<{ templates: number; messages: number }>(
+      await t.database.db.execute(sql`
+        select (select count(*) from incident_message_templates where template = ${`${word} refused booking #`})::int as templates,
+               (select count(*) from incident_messages where message like ${`${word} refused booking %`})::int as messages`),
+    );
+    expect(counts).toEqual({ templates: 1, messages: 25 });
+    const found = await list(as, `q=${encodeURIComponent(`${word} refused`)}&size=100`);
+    expect(found.totalElements).toBe(25);
+  });
+
   it('20 parallel reports of a RESOLVED incident: reopened once, 20 occurrences, still one incident', async () => {
     const incident = await report(as);
     await act(as, 'acknowledge', incident.id, {});

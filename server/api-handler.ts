@@ -15,8 +15,11 @@ import {
   DomainError,
   domainErrorOf,
   fieldError,
+  methodNotAllowed,
   payloadTooLarge,
   problemOf,
+  requestHeadersTooLarge,
+  requestTimeout,
   validationError,
   type Problem,
 } from './errors';
@@ -172,27 +175,16 @@ export function answerClientErrorsAsProblems(server: Server): void {
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
     if (socket.writable && error.code !== 'ECONNRESET' && !inFlight?.headersSent) {
-      const [status, title, detail, code] =
+      const refusal =
         error.code === 'HPE_HEADER_OVERFLOW'
-          ? [
-              431,
-              'Request Header Fields Too Large',
-              'The request line and headers must fit in 16 KiB',
-              'REQUEST_HEADERS_TOO_LARGE',
-            ]
+          ? requestHeadersTooLarge()
           : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-            ? [408, 'Request Timeout', 'The request was not received in time', 'REQUEST_TIMEOUT']
-            : [400, 'Bad Request', 'The request is not valid HTTP', 'VALIDATION_FAILED'];
-      const body = JSON.stringify({
-        type: 'about:blank',
-        title,
-        status,
-        detail,
-        code,
-        errors: [],
-      } satisfies Problem);
+            ? requestTimeout()
+            : validationError('The request is not valid HTTP');
+      const problem = problemOf(refusal, '');
+      const body = JSON.stringify(problem);
       socket.write(
-        `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\n` +
+        `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\n` +
           `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     }
@@ -288,9 +280,8 @@ export function createApiHandler(database: Database, dispatcher: Dispatcher) {
       req.query = queryOf(url);
       const allowed = allowedMethods(pathname.slice('/api'.length));
       if (allowed && !allowed.includes(req.method ?? '')) {
-        const problem = problemOf(new TRPCError({ code: 'METHOD_NOT_SUPPORTED' }), requestId);
-        problem.detail = `${req.method} is not allowed here; this path answers ${allowed.join(', ')}`;
-        return sendProblem(res, problem, { Allow: allowed.join(', ') });
+        const refusal = methodNotAllowed(req.method ?? '', allowed);
+        return sendProblem(res, problemOf(refusal, requestId), refusal.headers);
       }
       // HEAD is answered as GET, checks and status included; Node sends no body to a HEAD request.
       if (req.method === 'HEAD') req.method = 'GET';

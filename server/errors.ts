@@ -28,7 +28,10 @@ type DomainErrorKind =
   | 'INVALID_STATE'
   | 'LAST_ADMIN'
   | 'PAYLOAD_TOO_LARGE'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  | 'METHOD_NOT_ALLOWED'
+  | 'REQUEST_HEADERS_TOO_LARGE'
+  | 'REQUEST_TIMEOUT';
 
 const KINDS: Record<DomainErrorKind, { status: number; title: string; trpc: TRPC_ERROR_CODE_KEY }> = {
   VALIDATION_FAILED: { status: 400, title: 'Bad Request', trpc: 'BAD_REQUEST' },
@@ -41,6 +44,10 @@ const KINDS: Record<DomainErrorKind, { status: number; title: string; trpc: TRPC
   LAST_ADMIN: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Content Too Large', trpc: 'PAYLOAD_TOO_LARGE' },
   RATE_LIMITED: { status: 429, title: 'Too Many Requests', trpc: 'TOO_MANY_REQUESTS' },
+  // The HTTP layer's own refusals, answered before any procedure (server/api-handler.ts).
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method Not Allowed', trpc: 'METHOD_NOT_SUPPORTED' },
+  REQUEST_HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large', trpc: 'BAD_REQUEST' },
+  REQUEST_TIMEOUT: { status: 408, title: 'Request Timeout', trpc: 'TIMEOUT' },
 };
 
 /** An expected failure with a stable code. Services throw these; nothing else reaches a client as-is. */
@@ -88,6 +95,18 @@ export const rateLimited = (retryAfterSeconds: number) =>
     [],
     { 'Retry-After': String(retryAfterSeconds) },
   );
+
+export const methodNotAllowed = (method: string, allowed: string[]) =>
+  new DomainError(
+    'METHOD_NOT_ALLOWED',
+    `${method} is not allowed here; this path answers ${allowed.join(', ')}`,
+    [],
+    { Allow: allowed.join(', ') },
+  );
+export const requestHeadersTooLarge = () =>
+  new DomainError('REQUEST_HEADERS_TOO_LARGE', 'The request line and headers must fit in 16 KiB');
+export const requestTimeout = () =>
+  new DomainError('REQUEST_TIMEOUT', 'The request was not received in time');
 
 /** tRPC keeps a TRPCError thrown from a procedure; this one carries the domain error as its cause. */
 export function toTRPCError(error: DomainError): TRPCError {

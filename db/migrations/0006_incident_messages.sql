@@ -38,7 +38,7 @@ CREATE STATISTICS IF NOT EXISTS incident_messages_trigrams ON (show_trgm(message
 --> statement-breakpoint
 CREATE STATISTICS IF NOT EXISTS incident_message_templates_trigrams ON (show_trgm(template)) FROM incident_message_templates;
 --> statement-breakpoint
--- The id of a template, of a message (with its template), added when new. Concurrent inserts of one new
+-- The id of a template, and of a message with its template's, added when new. Concurrent inserts of one new
 -- text meet on the unique index: the one that waited finds the other's row once it commits (a transaction
 -- that cannot see it, under REPEATABLE READ, gets a serialization failure from the insert, not a loop).
 CREATE FUNCTION incident_template_id(new_template text) RETURNS bigint LANGUAGE plpgsql AS $$
@@ -53,24 +53,24 @@ BEGIN
   END LOOP;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION incident_message_id(new_message text) RETURNS bigint LANGUAGE plpgsql AS $$
-DECLARE
-  found_id bigint;
+CREATE FUNCTION incident_message_ids(new_message text, OUT found_message_id bigint, OUT found_template_id bigint)
+LANGUAGE plpgsql AS $$
 BEGIN
   LOOP
-    SELECT id INTO found_id FROM incident_messages WHERE message_digest(message) = message_digest(new_message);
-    IF found_id IS NOT NULL THEN RETURN found_id; END IF;
-    INSERT INTO incident_messages (message, template_id)
-    VALUES (new_message, incident_template_id(message_template(new_message)))
-    ON CONFLICT DO NOTHING RETURNING id INTO found_id;
-    IF found_id IS NOT NULL THEN RETURN found_id; END IF;
+    SELECT m.id, m.template_id INTO found_message_id, found_template_id
+    FROM incident_messages m WHERE message_digest(m.message) = message_digest(new_message);
+    IF found_message_id IS NOT NULL THEN RETURN; END IF;
+    found_template_id := incident_template_id(message_template(new_message));
+    INSERT INTO incident_messages (message, template_id) VALUES (new_message, found_template_id)
+    ON CONFLICT DO NOTHING RETURNING id INTO found_message_id;
+    IF found_message_id IS NOT NULL THEN RETURN; END IF;
   END LOOP;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION incidents_set_message_id() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.message_id := incident_message_id(NEW.message);
-  SELECT template_id INTO NEW.template_id FROM incident_messages WHERE id = NEW.message_id;
+  SELECT found_message_id, found_template_id INTO NEW.message_id, NEW.template_id
+  FROM incident_message_ids(NEW.message);
   RETURN NEW;
 END $$;
 --> statement-breakpoint

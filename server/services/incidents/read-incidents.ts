@@ -77,9 +77,13 @@ function counted(
  * messages that contain a text with digits (an id or a number, which few messages hold).
  */
 function totalOf(query: ListIncidentsQuery, where: SQL | undefined, search: TextSearch | undefined): SQL {
-  if (query.processInstanceId === undefined && search?.inMessage && search.inTemplateCounters) {
-    const byTemplate = counted(incidentTemplateCounts, query, search.inTemplateCounters);
-    const byReferenceOnly = and(...kindFilters(incidents, query), search.inReference, not(search.inMessage));
+  if (query.processInstanceId === undefined && search?.found?.templateCounters) {
+    const byTemplate = counted(incidentTemplateCounts, query, search.found.templateCounters);
+    const byReferenceOnly = and(
+      ...kindFilters(incidents, query),
+      search.inReference,
+      not(search.found.incidents),
+    );
     return sql`(${byTemplate} + (select count(*) from ${incidents} where ${byReferenceOnly}))`;
   }
   if (query.processInstanceId !== undefined || search) {

@@ -12,7 +12,7 @@
 // the parts of the text whose trigrams are all rare, and every row it returns is checked against the whole
 // text. Which trigrams are common comes from the statistics ANALYZE keeps on each column's trigrams
 // (migration 0005_search_statistics.sql). The answer is the same either way; only its cost differs.
-import { and, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
 import {
   incidentMessageTemplates,
@@ -80,23 +80,27 @@ export interface SearchStatistics {
 }
 
 /**
- * Messages or templates found by a search are written into its statement as constants, up to this many:
- * the planner then knows which ones, and so (from the column's statistics) how many incidents the text
- * finds, and chooses between walking the order's index and filtering (a common message) or fetching the
- * few matches through incidents_message_idx or incidents_template_idx and sorting them (a rare one). Beyond
- * it the statement selects them itself (`in (select ...)`, which PostgreSQL hashes); so many mean many
- * incidents, which is what the planner assumes of a set it cannot see.
+ * Messages or templates found by a search are passed to its statement as values, up to this many. The
+ * statement is not prepared, so PostgreSQL plans it with them: it knows which ones, and so (from the
+ * column's statistics) how many incidents the text finds, and chooses between walking the order's index and
+ * filtering (a common message) or fetching the few matches through incidents_message_idx or
+ * incidents_template_idx and sorting them (a rare one). Beyond it the statement selects them itself
+ * (`in (select ...)`, which PostgreSQL hashes); so many mean many incidents, which is what the planner
+ * assumes of a set it cannot see.
  */
 export const MAX_LISTED_TEXTS = 1_000;
 
-/** The filter `q`, in its halves: the messages that contain the text, and the references that do. */
+/** The filter `q`: the references that contain the text, and the messages that do, if any. */
 export interface TextSearch {
-  /** The incident's message contains the text; absent when no message does. */
-  inMessage?: SQL;
-  /** The counters (incidentTemplateCounts) of the templates that contain the text, when it has no digit. */
-  inTemplateCounters?: SQL;
   /** The incident's reference contains the text. */
   inReference: SQL;
+  /** The messages or templates found to contain the text; absent when none does. */
+  found?: {
+    /** The incident's message is one of them. */
+    incidents: SQL;
+    /** The counters (incidentTemplateCounts) of the templates found, when the text has no digit. */
+    templateCounters?: SQL;
+  };
 }
 
 /**
@@ -136,21 +140,22 @@ export async function textSearch(db: Db, q: string): Promise<TextSearch> {
   if (found.length === 0) return { inReference };
   const foundIds =
     found.length > MAX_LISTED_TEXTS
-      ? sql`(select ${texts.table.id} from ${texts.table} where ${inText})`
-      : sql.raw(`(${found.map((m) => Number(m.id)).join(',')})`); // ids read just now: numbers
-  const isFound = (column: AnyColumn) => sql`${column} in ${foundIds}`;
-  return byTemplate
-    ? {
-        inMessage: isFound(incidents.templateId),
-        inTemplateCounters: isFound(incidentTemplateCounts.templateId),
-        inReference,
-      }
-    : { inMessage: isFound(incidents.messageId), inReference };
+      ? db.select({ id: texts.table.id }).from(texts.table).where(inText)
+      : found.map((m) => m.id);
+  return {
+    inReference,
+    found: byTemplate
+      ? {
+          incidents: inArray(incidents.templateId, foundIds),
+          templateCounters: inArray(incidentTemplateCounts.templateId, foundIds),
+        }
+      : { incidents: inArray(incidents.messageId, foundIds) },
+  };
 }
 
 /** The incident's message or reference contains the text, ignoring case. */
-export function matchesText({ inMessage, inReference }: TextSearch): SQL {
-  return inMessage ? or(inMessage, inReference)! : inReference;
+export function matchesText({ inReference, found }: TextSearch): SQL {
+  return found ? or(found.incidents, inReference)! : inReference;
 }
 
 const STATISTICS_NAMES = {
@@ -189,11 +194,7 @@ async function readSearchStatistics(db: Db): Promise<SearchStatistics> {
              most_common_elem_freqs as shares
       from pg_stats_ext_exprs
       where statistics_schemaname = current_schema()
-        and statistics_name in (${sql.raw(
-          Object.keys(STATISTICS_NAMES)
-            .map((name) => `'${name}'`)
-            .join(', '),
-        )})`),
+        and statistics_name in ${Object.keys(STATISTICS_NAMES)}`),
   );
   const statistics: SearchStatistics = {};
   for (const { name, trigrams, shares } of rows) {

@@ -1,8 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // Native and database packages are loaded by Node at run time, never bundled: the API server
-  // (server/http.ts) and Next's routes must share one database handle (see db/client.ts).
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/argon2'],
+  // Native, database, log and metrics packages are loaded by Node at run time, never bundled: the API server
+  // (server/http.ts) and Next's routes must share one database handle, logger and metrics registry.
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/argon2', 'pino', 'prom-client'],
   // A separate build directory per concurrent build (NEXT_DIST_DIR), e.g. parallel e2e runs on one checkout.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // The dev server's own resources (hot reload) are served to these origins too, not only to localhost.

@@ -10,6 +10,8 @@ export default defineConfig({
     env: {
       AUTH_SECRET: 'integration-tests-signing-secret',
       TZ: 'UTC',
+      // A line per request would drown the test output; tests that read the logs ask for info.
+      LOG_LEVEL: 'warn',
     },
   },
   resolve: { alias: { '@': new URL('.', import.meta.url).pathname } },

@@ -5,6 +5,7 @@ import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
 import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
 
@@ -13,11 +14,13 @@ export const metadata: Metadata = {
   description: 'Security administration and incident management of the business-process platform',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The page's Content-Security-Policy admits inline scripts with this request's nonce only (proxy.ts).
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>
-        <ColorSchemeScript />
+        <ColorSchemeScript nonce={nonce} />
       </head>
       <body>
         <Providers>{children}</Providers>

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../db/client';
+import type { Principal } from '../server/auth/principal';
 import { ListIncidentsQuery } from '../server/schemas/incidents';
 import {
   getIncident,
@@ -48,7 +49,12 @@ const PROCESS_INSTANCES = Math.max(1, Math.round(TOTAL / 250));
 const KEEP = process.env.BENCH_KEEP === '1';
 const ADMIN_PASSWORD = 'bench-admin-password';
 /** The caller of direct service calls: acts as the bench's admin, as its HTTP requests do. */
-const BENCH_CALLER = { userId: 1, username: 'admin', permissions: new Set(['ACCESS_BPM_ADMIN' as const]) };
+const BENCH_CALLER: Principal = {
+  userId: 1,
+  username: 'admin',
+  permissions: new Set(['ACCESS_BPM_ADMIN' as const]),
+  scope: 'FULL',
+};
 const TARGETS = { firstPageP99Ms: 50, summaryP99Ms: 20, driftPct: 10 };
 /** Before each measurement, wait (up to 30 s, 90 s in all) until other processes use less than this share
  *  of the CPU; the table shows what they used. */

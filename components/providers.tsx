@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
+import { sessionEndedLink } from './session-ended-link';
 import { TRPCProvider } from './trpc';
 import type { AppRouter } from '@/server/routers';
 
@@ -15,7 +16,11 @@ export function Providers({ children }: { children: ReactNode }) {
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }),
   );
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc' })] }),
+    // The API refuses a batch of more than MAX_BATCH_CALLS (10) calls: server/trpc-batch.ts, which the
+    // browser must not import (it holds the router).
+    createTRPCClient<AppRouter>({
+      links: [sessionEndedLink, httpBatchLink({ url: '/api/trpc', maxItems: 10 })],
+    }),
   );
   return (
     <MantineProvider theme={theme}>

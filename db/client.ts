@@ -4,13 +4,19 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import type postgres from 'postgres';
+import {
+  migrateExclusively,
+  openResilientPostgres,
+  POSTGRES_DEFAULTS,
+  type PostgresTuning,
+} from './resilient-postgres';
+import { countedClient, type PoolUsage } from './pool-usage';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,41 +38,48 @@ export interface Database {
     onPayload: (payload: string) => void,
     onListen?: () => void,
   ): Promise<() => Promise<void>>;
+  /** True when the database answers (the health check); false at once while it is known to be down. */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** Connections in use and queries waiting for one (db/pool-usage.ts), for the metrics. */
+  poolUsage?(): PoolUsage;
 }
 
 export interface DatabaseOptions {
   /** PostgreSQL URL; when absent, PGlite is used. */
   url?: string;
-  /** Connections of the PostgreSQL pool (10 when absent). */
-  poolSize?: number;
+  /** Pool size and timeouts on PostgreSQL (POSTGRES_DEFAULTS for what is absent). */
+  tuning?: Partial<PostgresTuning>;
   /** PGlite data directory; when absent too, an in-memory PGlite (tests). */
   dataDir?: string;
+  /** Runs once the migrations are applied; on PostgreSQL, under the same lock (the first-start administrator). */
+  afterMigrate?: (db: Db) => Promise<void>;
 }
 
 const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const afterMigrate = options.afterMigrate ?? (async () => {});
   if (options.url) {
-    const sql = postgres(options.url, { max: options.poolSize ?? 10, onnotice: () => {} });
-    const db = drizzlePostgres(sql, { schema }) as unknown as Db;
-    await migratePostgres(db as never, { migrationsFolder });
-    return {
-      db,
-      kind: 'postgres',
-      sql,
-      async listen(channel, onPayload, onListen) {
-        const { unlisten } = await sql.listen(channel, onPayload, onListen);
-        return unlisten;
-      },
-      close: () => sql.end({ timeout: 5 }),
-    };
+    const tuning = { ...POSTGRES_DEFAULTS, ...options.tuning };
+    const pool = openResilientPostgres(options.url, tuning);
+    const counted = countedClient(pool.sql, ['unsafe', 'begin'], tuning.poolSize);
+    const db = drizzlePostgres(counted.client, { schema }) as unknown as Db;
+    try {
+      await migrateExclusively(options.url, tuning, migrationsFolder, () => afterMigrate(db));
+    } catch (error) {
+      await pool.close();
+      throw error;
+    }
+    return { db, kind: 'postgres', ...pool, poolUsage: counted.usage };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   // pg_trgm backs the incident search indexes (migration 0001).
   const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const pool = countedClient(client, ['query', 'transaction', 'exec'], 1);
+  const db = drizzlePglite(pool.client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  await afterMigrate(db);
   return {
     db,
     kind: 'pglite',
@@ -76,32 +89,69 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       onListen?.();
       return () => unlisten();
     },
+    ping: () =>
+      db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
     close: async () => {
       await client.close();
       releaseLock();
     },
+    poolUsage: pool.usage,
   };
 }
 
 /**
- * PGlite has no lock of its own: two processes on one directory silently lose writes. A lock file
- * holding our pid refuses a second process; one left by a dead process is taken over.
+ * PGlite has no lock of its own: two processes on one directory silently lose writes. A lock file naming our
+ * pid and the time our process started refuses a second process. One whose process is gone, or whose pid
+ * now belongs to a process started at another time (the pid was reused), is stale and taken over.
  */
 function lockDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'bpm.lock');
-  try {
-    const holder = Number(readFileSync(file, 'utf8'));
-    if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(`${dir} is in use by process ${holder}; give every process its own DATA_DIR`);
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  const holder = readLockHolder(file);
+  if (holder && holder.pid !== process.pid && holdsLock(holder)) {
+    throw new Error(`${dir} is in use by process ${holder.pid}; give every process its own DATA_DIR`);
   }
-  writeFileSync(file, String(process.pid));
+  writeFileSync(file, `${process.pid} ${processStartTime(process.pid) ?? ''}`.trim());
   const release = () => rmSync(file, { force: true });
   process.once('exit', release);
   return release;
+}
+
+interface LockHolder {
+  pid: number;
+  /** Absent in lock files written before the start time was recorded, or where it cannot be read. */
+  startTime?: string;
+}
+
+function readLockHolder(file: string): LockHolder | undefined {
+  try {
+    const [pid, startTime] = readFileSync(file, 'utf8').trim().split(/\s+/);
+    return Number(pid) > 0 ? { pid: Number(pid), startTime } : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function holdsLock({ pid, startTime }: LockHolder): boolean {
+  if (!isAlive(pid)) return false;
+  const liveStartTime = processStartTime(pid);
+  // Where start times cannot be compared (not Linux, an old lock file), a live pid is taken as the holder.
+  return !startTime || !liveStartTime || startTime === liveStartTime;
+}
+
+/** The start time of process `pid` in clock ticks after boot (field 22 of /proc/<pid>/stat), on Linux. */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2, the command name, is in parentheses and may hold spaces: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
 }
 
 function isAlive(pid: number): boolean {

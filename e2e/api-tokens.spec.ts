@@ -1,8 +1,12 @@
-// API tokens: created in the console with the secret shown once, used over REST, revoked in the console.
+// API tokens: created in the console with a scope and an expiry 90 days away, the secret shown once, used over
+// REST within the scope, revoked in the console.
 import { notification, settled, signInAsAdmin } from './admin-support';
 import { createUser, expect, shot, test } from './support';
 
-test('an API token made in the console is shown once, works over REST, and stops working when revoked', async ({
+// One journey of six screens, two dialogs and REST calls: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+test('a read-only API token made in the console is shown once, reads but cannot write over REST, and stops working when revoked', async ({
   page,
   context,
   request,
@@ -20,11 +24,21 @@ test('an API token made in the console is shown once, works over REST, and stops
   await page.getByRole('button', { name: 'Create API token' }).click();
   const create = page.getByRole('dialog', { name: `Create an API token for ${bot.username}` });
   await create.getByRole('textbox', { name: 'Name' }).fill('ci-pipeline');
-  await create.getByRole('button', { name: 'Expires' }).click();
-  await page.getByRole('button', { name: 'In 30 days' }).click();
-  const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+  // The expiry starts 90 days away; the scope is chosen from the five, read only here.
+  const expires = new Date(Date.now() + 90 * 24 * 3600 * 1000);
   const expiresText = `${expires.getDate()} ${expires.toLocaleString('en', { month: 'short' })} ${expires.getFullYear()}`;
   await expect(create.getByRole('button', { name: 'Expires' })).toContainText(expiresText);
+  await create.getByRole('combobox', { name: 'Scope' }).click();
+  await expect(page.getByRole('option')).toHaveText([
+    'Read only',
+    'Incidents',
+    'Engine and worker protocol',
+    'Metrics',
+    'Full',
+  ]);
+  await page.getByRole('option', { name: 'Read only' }).click();
+  await expect(create.getByRole('combobox', { name: 'Scope' })).toHaveValue('Read only');
+  await expect(create).toContainText('Queries only');
   await shot(page, 'api-tokens-02-create');
   await create.getByRole('button', { name: 'Create token' }).click();
 
@@ -43,17 +57,24 @@ test('an API token made in the console is shown once, works over REST, and stops
   await expect(page.getByText(secret)).toHaveCount(0);
 
   const row = tokens.getByRole('row').filter({ hasText: 'ci-pipeline' });
-  await expect(row).toContainText(expiresText);
-  await expect(row.getByRole('cell').nth(3)).toHaveText('Never');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('Read only');
+  await expect(row.getByRole('cell').nth(3)).toContainText(expiresText);
+  await expect(row.getByRole('cell').nth(4)).toHaveText('Never');
 
-  // The token works over REST with its user's permissions.
+  // The token reads over REST with its user's permissions, and its scope refuses a write.
   const auth = { headers: { Authorization: `Bearer ${secret}` } };
   const ok = await request.get('/api/admin/users', auth);
   expect(ok.status()).toBe(200);
   expect(((await ok.json()) as { username: string }[]).map((u) => u.username)).toContain(bot.username);
+  const write = await request.post('/api/admin/groups', {
+    ...auth,
+    data: { code: 'READ_ONLY_TRIED', name: 'Not allowed' },
+  });
+  expect(write.status()).toBe(403);
+  expect(((await write.json()) as { detail: string }).detail).toContain('scope READ_ONLY');
 
   await page.reload();
-  await expect(row.getByRole('cell').nth(3)).not.toHaveText('Never');
+  await expect(row.getByRole('cell').nth(4)).not.toHaveText('Never');
   await shot(page, 'api-tokens-04-listed');
 
   // Revoked after a confirmation, it is refused at once.

@@ -68,7 +68,7 @@ test.afterAll(async () => {
 
 test('npm run dev serves the console: sign in, the dashboard, then the incident board', async ({ page }) => {
   test.setTimeout(180_000); // the first request of each page compiles it
-  expect(output).toContain('(development)');
+  expect(output).toContain('"mode":"development"');
   await page.goto(`${DEV_URL}/login`, { timeout: 120_000 });
   // The sign-in button waits for hydration: enabled means React has taken over the page.
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled({ timeout: 120_000 });

@@ -79,7 +79,8 @@ async function obtainApiToken(): Promise<string> {
   const created = await call<{ token: string }>(
     'POST',
     `/admin/users/${user.id}/api-tokens`,
-    { name: `demo worker ${new Date().toISOString()}` },
+    // The worker protocol is all it needs (and the token expires after the default 90 days).
+    { name: `demo worker ${new Date().toISOString()}`, scope: 'WORKER' },
     accessToken,
   );
   console.log(`Signed in as ${username}; using a new API token of user "demo-worker".`);

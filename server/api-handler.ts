@@ -1,33 +1,41 @@
 // Serves /api/* (REST through trpc-to-openapi, tRPC, health, OpenAPI, API reference) on plain Node http.
 // Next's request pipeline costs about five times the CPU of a whole procedure here (docs: stack.md).
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
-import { sql } from 'drizzle-orm';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import type { Database } from '../db/client';
 import { attachAuthCache } from './auth/auth-cache';
+import { clientAddressOf } from './client-address';
+import { authenticate } from './auth/principal';
 import {
+  databaseUnavailable,
   DomainError,
   domainErrorOf,
   fieldError,
+  forbidden,
   methodNotAllowed,
   payloadTooLarge,
   problemOf,
   requestHeadersTooLarge,
   requestTimeout,
+  unauthenticated,
   validationError,
   type Problem,
 } from './errors';
 import { unacceptableInput } from './input-guard';
+import { log } from './log';
+import { canReadMetrics, METRICS_CONTENT_TYPE, metricsText, watchDatabase } from './metrics';
+import { requestIdOf } from './observe-requests';
 import { getOpenApiDocument } from './openapi';
+import { admitsSessionCookie, unsupportedBodyOf } from './transport-rules';
 import { appRouter, restProcedures } from './routers';
 import type { Dispatcher } from './services/workers/dispatcher';
 import { createContext } from './trpc';
+import { batchRefusal } from './trpc-batch';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -36,6 +44,7 @@ type ApiRequest = IncomingMessage & {
   query?: Record<string, string[]>;
   requestId?: string;
   bodyError?: DomainError;
+  receivedAt?: number;
 };
 
 function queryOf(url: URL): Record<string, string[]> {
@@ -46,6 +55,7 @@ function queryOf(url: URL): Record<string, string[]> {
 
 /** The methods each REST path answers, found by its template (`/incidents/{id}` matches `/incidents/7`). */
 const restRoutes = [...new Set(restProcedures.map((p) => p.path))].map((template) => ({
+  template,
   pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
   methods: restProcedures.filter((p) => p.path === template).map((p) => p.method),
 }));
@@ -56,6 +66,18 @@ function allowedMethods(path: string): string[] | undefined {
   if (!methods.size) return undefined;
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
+}
+
+const FIXED_ROUTES = new Set(['/api/health', '/api/openapi.json', '/api/metrics', '/api/docs', '/docs']);
+
+/** The route template of an /api path, for metrics and logs (never the path itself: ids are unbounded). */
+export function apiRouteOf(pathname: string): string | undefined {
+  if (FIXED_ROUTES.has(pathname)) return pathname;
+  if (pathname.startsWith('/api/docs/')) return '/api/docs/*';
+  if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) return '/api/trpc';
+  const rest = pathname.slice('/api'.length);
+  const found = restRoutes.find((r) => r.pattern.test(rest));
+  return found && `/api${found.template}`;
 }
 
 const successStatusByPath = new Map(
@@ -115,7 +137,7 @@ function errorHeaders(errors: TRPCError[]): Record<string, string> {
 
 function logIfInternal(error: TRPCError, requestId: string | undefined, where: string) {
   if (!domainErrorOf(error) && (error.code === 'INTERNAL_SERVER_ERROR' || !error.code)) {
-    console.error(`[${requestId}] ${where}:`, error.cause ?? error);
+    log.error({ err: error.cause ?? error, requestId }, `${where} failed`);
   }
 }
 
@@ -148,9 +170,10 @@ function abortedOnClose(res: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-const credentialsOf = (req: IncomingMessage) => ({
+/** REST takes a bearer token only; the console's session cookie counts where the transport admits it. */
+const credentialsOf = (req: IncomingMessage, sessionCookieAdmitted = false) => ({
   authorization: req.headers.authorization,
-  cookie: req.headers.cookie,
+  cookie: sessionCookieAdmitted ? req.headers.cookie : undefined,
 });
 
 const swaggerDir = path.join(process.cwd(), 'node_modules', 'swagger-ui-dist');
@@ -192,9 +215,19 @@ export function answerClientErrorsAsProblems(server: Server): void {
   });
 }
 
-export function createApiHandler(database: Database, dispatcher: Dispatcher) {
+export interface ApiHandlerOptions {
+  /** True while the process shuts down: readiness answers 503 so that load balancers stop sending. */
+  isDraining?: () => boolean;
+}
+
+export function createApiHandler(
+  database: Database,
+  dispatcher: Dispatcher,
+  { isDraining = () => false }: ApiHandlerOptions = {},
+) {
   const { db } = database;
   attachAuthCache(database);
+  watchDatabase(database);
 
   const rest = createOpenApiNodeHttpHandler({
     router: appRouter,
@@ -207,30 +240,54 @@ export function createApiHandler(database: Database, dispatcher: Dispatcher) {
         credentials: credentialsOf(r),
         requestId: r.requestId,
         bodyError: r.bodyError,
+        clientAddress: clientAddressOf(r),
         signal: abortedOnClose(res as ServerResponse),
+        receivedAt: r.receivedAt,
       });
     },
-    responseMeta: ({ paths, errors }) => {
+    responseMeta: ({ paths, errors, data }) => {
       if (errors.length) {
         return { status: problemOf(errors[0], '').status, headers: errorHeaders(errors as TRPCError[]) };
       }
+      // The success status is for an empty answer; an operation that sometimes answers a body (a reset
+      // that generated the password) answers that with a 200.
       const status = paths?.[0] ? successStatusByPath.get(paths[0]) : undefined;
-      return status ? { status } : {};
+      return status && data?.[0] === undefined ? { status } : {};
     },
     onError: ({ error, req, path: p }) =>
       logIfInternal(error, (req as ApiRequest).requestId, `REST ${p ?? req.url}`),
   });
 
   async function health(res: ServerResponse) {
-    try {
-      await Promise.race([
-        db.execute(sql`select 1`),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
-      ]);
-      sendJson(res, 200, { status: 'ok', database: 'ok' });
-    } catch {
-      sendJson(res, 503, { status: 'unavailable', database: 'down' });
+    if (await database.ping()) return sendJson(res, 200, { status: 'ok', database: 'ok' });
+    res.setHeader('Retry-After', databaseUnavailable().headers['Retry-After']);
+    sendJson(res, 503, { status: 'unavailable', database: 'down' });
+  }
+
+  /** The metrics, for an API token of scope METRICS or an administrator's token (canReadMetrics). */
+  async function metrics(req: ApiRequest, res: ServerResponse, requestId: string) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const refusal = methodNotAllowed(req.method ?? '', ['GET', 'HEAD']);
+      return sendProblem(res, problemOf(refusal, requestId), refusal.headers);
     }
+    const auth = await authenticate(db, credentialsOf(req));
+    const refusal = !auth.principal
+      ? unauthenticated('failure' in auth ? auth.failure : undefined)
+      : !canReadMetrics(auth.principal)
+        ? forbidden('Reading the metrics needs a METRICS token or the permission ACCESS_BPM_ADMIN')
+        : undefined;
+    if (refusal) return sendProblem(res, problemOf(refusal, requestId), refusal.headers);
+    res.setHeader('Content-Type', METRICS_CONTENT_TYPE);
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(await metricsText());
+  }
+
+  /** Readiness: whether a load balancer should send requests here (not while draining for a shutdown). */
+  async function readiness(res: ServerResponse) {
+    const draining = isDraining();
+    const databaseState = (await database.ping()) ? 'ok' : 'down';
+    const status = draining ? 'draining' : databaseState === 'ok' ? 'ready' : 'unavailable';
+    sendJson(res, status === 'ready' ? 200 : 503, { status, database: databaseState });
   }
 
   async function docs(res: ServerResponse, file: string): Promise<void> {
@@ -248,25 +305,47 @@ export function createApiHandler(database: Database, dispatcher: Dispatcher) {
   }
 
   return async function handleApi(req: ApiRequest, res: ServerResponse): Promise<void> {
-    const requestId = randomUUID();
+    req.receivedAt = Date.now();
+    const requestId = requestIdOf(req);
     req.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const pathname = url.pathname;
     try {
       if (pathname === '/api/health') return await health(res);
+      if (pathname === '/api/health/ready') return await readiness(res);
       if (pathname === '/api/openapi.json') return sendJson(res, 200, getOpenApiDocument());
+      if (pathname === '/api/metrics') return await metrics(req, res, requestId);
       if (pathname === '/docs' || pathname === '/api/docs' || pathname.startsWith('/api/docs/')) {
         return await docs(res, pathname.replace(/^\/(api\/)?docs/, ''));
       }
+      const unsupportedBody = unsupportedBodyOf(req);
+      if (unsupportedBody) {
+        res.setHeader('Connection', 'close'); // the body is never read
+        return sendProblem(res, problemOf(unsupportedBody, requestId));
+      }
       if (pathname.startsWith('/api/trpc/') || pathname === '/api/trpc') {
+        const trpcPath = pathname.slice('/api/trpc/'.length);
+        // Refused before any procedure runs: a batch must not multiply sign-in attempts or work.
+        const refusal = batchRefusal(trpcPath, url.searchParams);
+        if (refusal) return sendProblem(res, problemOf(refusal, requestId));
+        const clientAddress = clientAddressOf(req);
+        const credentials = credentialsOf(req, admitsSessionCookie(req));
         return await nodeHTTPRequestHandler({
           router: appRouter,
           req,
           res,
-          path: pathname.slice('/api/trpc/'.length),
+          path: trpcPath,
           maxBodySize: MAX_BODY_BYTES,
-          createContext: () => createContext({ db, dispatcher, credentials: credentialsOf(req), requestId }),
+          createContext: () =>
+            createContext({
+              db,
+              dispatcher,
+              credentials,
+              requestId,
+              clientAddress,
+              receivedAt: req.receivedAt,
+            }),
           responseMeta: ({ errors }) => (errors.length ? { headers: errorHeaders(errors) } : {}),
           onError: ({ error, path: p }) => logIfInternal(error, requestId, `tRPC ${p}`),
         });
@@ -297,7 +376,7 @@ export function createApiHandler(database: Database, dispatcher: Dispatcher) {
       answerErrorsAsProblems(res, requestId);
       await rest(req, res);
     } catch (error) {
-      console.error(`[${requestId}] ${req.method} ${pathname}:`, error);
+      log.error({ err: error, requestId }, `${req.method} ${pathname} failed`);
       if (!res.headersSent) sendProblem(res, problemOf(error, requestId));
       else res.end();
     }

@@ -6,6 +6,8 @@ const booleanString = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+const milliseconds = z.coerce.number().int().min(100).max(600_000);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -15,13 +17,72 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Connections to PostgreSQL of this process (besides one for LISTEN). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Bounds on waiting for PostgreSQL, so that an outage is answered 503 in seconds (db/resilient-postgres.ts).
+  /** Opening a connection (3000 ms). */
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds.default(3_000),
+  /** PostgreSQL's statement_timeout for every statement (5000 ms). */
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds.default(5_000),
+  /** PostgreSQL's idle_in_transaction_session_timeout (10000 ms). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(10_000),
+  /** A query or transaction, waiting for a pool connection included (6000 ms). */
+  DATABASE_QUERY_TIMEOUT_MS: milliseconds.default(6_000),
+  /** application_name of this process's connections (bpm-admin-console/<pid>). */
+  DATABASE_APPLICATION_NAME: z.string().min(1).max(63).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   AUTH_SECRET: z.string().min(16, 'AUTH_SECRET must be at least 16 characters').optional(),
   ADMIN_USERNAME: z.string().min(3).max(64).default('admin'),
   ADMIN_PASSWORD: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** A console session ends after this long without a request (it slides while in use). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  /** And after this long since sign-in in any case: 12 hours covers an on-call shift. */
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(12),
   SECURITY_DISABLED: booleanString,
+  /**
+   * Set when the service runs behind a reverse proxy or load balancer that sets X-Forwarded-For, -Proto and
+   * -Host: only then are those headers believed (client address for throttling, https for HSTS and cookies,
+   * the host for redirects). Unset, a client could forge them.
+   */
+  TRUST_PROXY: booleanString,
+  /**
+   * Failed password checks one client address may cause per minute, over all usernames (argon2 is dear);
+   * beyond it sign-in answers 429 until the minute ends.
+   */
+  LOGIN_ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** fatal, error, warn, info (the default), debug, trace or silent (server/log.ts reads it). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', '']).optional(),
+  /** A port serving GET /metrics without authentication, for scrapers inside the cluster; unset, none. */
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** An OTLP/HTTP collector (http://collector:4318): traces are exported there; unset, OpenTelemetry is not loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * Bound of a graceful shutdown (SIGTERM, SIGINT): requests under way get this long to finish before
+   * their connections are closed, and the process exits within it.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** On a shutdown signal, readiness answers 503 this long before the listener closes (for load balancers). */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** Serve only /api (no console): API nodes behind a load balancer, and process-level tests. */
   API_ONLY: booleanString,
 });

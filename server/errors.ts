@@ -2,6 +2,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/availability';
 
 export interface FieldError {
   field: string;
@@ -23,31 +24,37 @@ type DomainErrorKind =
   | 'NOT_RETRYABLE'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
+  | 'PASSWORD_CHANGE_REQUIRED'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'INVALID_STATE'
   | 'LAST_ADMIN'
   | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
   | 'METHOD_NOT_ALLOWED'
   | 'REQUEST_HEADERS_TOO_LARGE'
-  | 'REQUEST_TIMEOUT';
+  | 'REQUEST_TIMEOUT'
+  | 'DATABASE_UNAVAILABLE';
 
 const KINDS: Record<DomainErrorKind, { status: number; title: string; trpc: TRPC_ERROR_CODE_KEY }> = {
   VALIDATION_FAILED: { status: 400, title: 'Bad Request', trpc: 'BAD_REQUEST' },
   NOT_RETRYABLE: { status: 400, title: 'Bad Request', trpc: 'BAD_REQUEST' },
   UNAUTHENTICATED: { status: 401, title: 'Unauthorized', trpc: 'UNAUTHORIZED' },
   FORBIDDEN: { status: 403, title: 'Forbidden', trpc: 'FORBIDDEN' },
+  PASSWORD_CHANGE_REQUIRED: { status: 403, title: 'Forbidden', trpc: 'FORBIDDEN' },
   NOT_FOUND: { status: 404, title: 'Not Found', trpc: 'NOT_FOUND' },
   CONFLICT: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
   INVALID_STATE: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
   LAST_ADMIN: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Content Too Large', trpc: 'PAYLOAD_TOO_LARGE' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type', trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   RATE_LIMITED: { status: 429, title: 'Too Many Requests', trpc: 'TOO_MANY_REQUESTS' },
   // The HTTP layer's own refusals, answered before any procedure (server/api-handler.ts).
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method Not Allowed', trpc: 'METHOD_NOT_SUPPORTED' },
   REQUEST_HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large', trpc: 'BAD_REQUEST' },
   REQUEST_TIMEOUT: { status: 408, title: 'Request Timeout', trpc: 'TIMEOUT' },
+  DATABASE_UNAVAILABLE: { status: 503, title: 'Service Unavailable', trpc: 'SERVICE_UNAVAILABLE' },
 };
 
 /** An expected failure with a stable code. Services throw these; nothing else reaches a client as-is. */
@@ -86,15 +93,19 @@ export const notRetryable = (message: string) => new DomainError('NOT_RETRYABLE'
 export const unauthenticated = (message = 'A valid bearer token is required') =>
   new DomainError('UNAUTHENTICATED', message, [], { 'WWW-Authenticate': 'Bearer' });
 export const forbidden = (message: string) => new DomainError('FORBIDDEN', message);
+export const passwordChangeRequired = () =>
+  new DomainError(
+    'PASSWORD_CHANGE_REQUIRED',
+    'An administrator set this password for you: change it first (POST /api/password)',
+  );
 export const payloadTooLarge = (limitBytes: number) =>
   new DomainError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limitBytes} bytes`);
-export const rateLimited = (retryAfterSeconds: number) =>
-  new DomainError(
-    'RATE_LIMITED',
-    `Too many failed sign-in attempts; try again in ${retryAfterSeconds} seconds`,
-    [],
-    { 'Retry-After': String(retryAfterSeconds) },
-  );
+export const unsupportedMediaType = () =>
+  new DomainError('UNSUPPORTED_MEDIA_TYPE', 'A request body must be sent as Content-Type: application/json');
+export const rateLimited = (
+  retryAfterSeconds: number,
+  message = `Too many failed sign-in attempts; try again in ${retryAfterSeconds} seconds`,
+) => new DomainError('RATE_LIMITED', message, [], { 'Retry-After': String(retryAfterSeconds) });
 
 export const methodNotAllowed = (method: string, allowed: string[]) =>
   new DomainError(
@@ -107,6 +118,16 @@ export const requestHeadersTooLarge = () =>
   new DomainError('REQUEST_HEADERS_TOO_LARGE', 'The request line and headers must fit in 16 KiB');
 export const requestTimeout = () =>
   new DomainError('REQUEST_TIMEOUT', 'The request was not received in time');
+
+/** Seconds a client is told to wait after a 503: the database is probed several times a second. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+export const databaseUnavailable = () =>
+  new DomainError(
+    'DATABASE_UNAVAILABLE',
+    'The database cannot be reached at the moment; try again shortly',
+    [],
+    { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
 
 /** tRPC keeps a TRPCError thrown from a procedure; this one carries the domain error as its cause. */
 export function toTRPCError(error: DomainError): TRPCError {
@@ -130,6 +151,7 @@ function isUnstorableText(error: Error): boolean {
 export function domainErrorOf(error: unknown): DomainError | undefined {
   for (let e = error; e instanceof Error; e = (e as Error).cause) {
     if (e instanceof DomainError) return e;
+    if (isDatabaseUnavailable(e)) return databaseUnavailable();
     if (isUnstorableText(e)) {
       // A safety net: server/input-guard.ts refuses such text in every input before it reaches the database.
       return fieldError(

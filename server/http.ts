@@ -8,30 +8,43 @@ const dev = process.argv.includes('--dev');
 (process.env as Record<string, string>).NODE_ENV ??= dev ? 'development' : 'production';
 
 const { getEnv } = await import('./env');
+const { log } = await import('./log');
 const { openDatabase, setProcessDatabase } = await import('../db/client');
 const { bootstrapAdmin } = await import('./auth/bootstrap');
 const { getAuthSecret } = await import('./auth/secret');
 
 const env = getEnv();
 getAuthSecret(); // fail at start, not at the first sign-in
+if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  const { startTracing } = await import('./tracing');
+  await startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  log.info({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT }, 'Tracing: spans exported over OTLP/HTTP');
+}
 
-const opening = openDatabase(
-  env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR },
-);
+const opening = openDatabase({
+  ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR }),
+  tuning: {
+    poolSize: env.DATABASE_POOL_SIZE,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    ...(env.DATABASE_APPLICATION_NAME && { applicationName: env.DATABASE_APPLICATION_NAME }),
+  },
+  // Under the migrations' lock: instances starting together create the administrator once.
+  afterMigrate: (db) =>
+    bootstrapAdmin(db, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD || undefined }),
+});
 setProcessDatabase(opening);
 const database = await opening;
-await bootstrapAdmin(database.db, {
-  username: env.ADMIN_USERNAME,
-  password: env.ADMIN_PASSWORD || undefined,
-});
-console.log(
+log.info(
   `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`}`,
 );
 
 if (env.SECURITY_DISABLED) {
-  console.warn(
-    '\n!!! SECURITY_DISABLED=true: authentication is OFF. Every request acts as "anonymous" with all permissions.' +
-      '\n!!! Never run this way where anyone else can reach the service.\n',
+  log.warn(
+    'SECURITY_DISABLED=true: authentication is OFF. Every request acts as "anonymous" with all permissions. ' +
+      'Never run this way where anyone else can reach the service.',
   );
 }
 
@@ -53,10 +66,13 @@ if (env.API_ONLY) {
   handleUpgrade = app.getUpgradeHandler();
 }
 // Imported after prepare(): anything that touches next-auth must load once Next is ready (stack.md).
-const { answerClientErrorsAsProblems, createApiHandler } = await import('./api-handler');
+const { answerClientErrorsAsProblems, apiRouteOf, createApiHandler } = await import('./api-handler');
+const { observeRequests } = await import('./observe-requests');
 const { startDispatcher } = await import('./services/workers/dispatcher');
 const dispatcher = startDispatcher(database);
-const handleApi = createApiHandler(database, dispatcher);
+const { manageLifecycle } = await import('./shutdown');
+// `lifecycle` (below) exists before the server listens, so before readiness asks it.
+const handleApi = createApiHandler(database, dispatcher, { isDraining: () => lifecycle.draining });
 
 function isApiPath(url: string): boolean {
   if (url.startsWith('/api/auth/') || url === '/api/auth') return false;
@@ -70,19 +86,27 @@ function isApiPath(url: string): boolean {
 }
 
 // next-auth builds its redirect URLs from NEXTAUTH_URL, else (with AUTH_TRUST_HOST) from the request's
-// Host and X-Forwarded-Proto, assuming https when the latter is missing. Without NEXTAUTH_URL, answer on
-// whatever address the browser used, with the protocol it really used.
-const trustRequestHost = !process.env.NEXTAUTH_URL;
-if (trustRequestHost) process.env.AUTH_TRUST_HOST ??= 'true';
+// X-Forwarded-Host (else Host) and X-Forwarded-Proto. Without NEXTAUTH_URL, answer on whatever address the
+// browser used: replaceUntrustedForwardedHeaders makes those headers what this socket saw unless TRUST_PROXY.
+if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
 
-const server = http.createServer((req, res) => {
+const { CLIENT_ADDRESS_HEADER, clientAddressOf } = await import('./client-address');
+const { REQUEST_PATH_HEADER } = await import('./sign-in-path');
+const { setSecurityHeaders } = await import('./security-headers');
+const { replaceUntrustedForwardedHeaders } = await import('./transport-rules');
+
+const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
   const url = req.url ?? '/';
+  setSecurityHeaders(req, res);
   if (isApiPath(url)) return void handleApi(req, res);
-  if (trustRequestHost && url.startsWith('/api/auth') && !req.headers['x-forwarded-proto']) {
-    req.headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-  }
+  // Next's routes (next-auth's sign-in throttling) see a Request without the socket: hand them the address.
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req);
+  // A console page whose session ended sends the browser to sign in and back to this address.
+  req.headers[REQUEST_PATH_HEADER] = url;
+  replaceUntrustedForwardedHeaders(req);
   void handleNext(req, res);
-});
+};
+const server = http.createServer(observeRequests(handle, apiRouteOf));
 
 answerClientErrorsAsProblems(server);
 // Node closes an idle keep-alive connection after 5 s. A client that sends on it at that moment gets a reset
@@ -97,23 +121,33 @@ server.on('upgrade', (req, socket, head) => {
 });
 
 server.listen(env.PORT, () => {
-  console.log(
-    `BPM Admin Console listening on http://localhost:${env.PORT} (${dev ? 'development' : 'production'})`,
-  );
-  console.log(
-    `  REST API  http://localhost:${env.PORT}/api   reference  http://localhost:${env.PORT}/api/docs`,
+  log.info(
+    { port: env.PORT, mode: dev ? 'development' : 'production' },
+    `BPM Admin Console listening on http://localhost:${env.PORT}; REST API /api, reference /api/docs`,
   );
 });
+const { startMetricsServer } = await import('./metrics');
+const metricsServer = env.METRICS_PORT ? startMetricsServer(env.METRICS_PORT) : undefined;
 
-let closing = false;
+const lifecycle = manageLifecycle(server, {
+  drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
+  timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  answerLongPolls: () => dispatcher.drain(),
+  stopBackground: () => dispatcher.stop(),
+  closeDatabase: () => database.close(),
+  log: (message) => log.info(message),
+});
+
 async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  console.log(`${signal}: shutting down`);
-  server.close();
-  server.closeAllConnections();
-  await dispatcher.stop();
-  await database.close().catch(() => {});
+  // Should closing the database hang, the bound still holds.
+  setTimeout(() => {
+    log.error(`${signal}: shutdown exceeded SHUTDOWN_TIMEOUT_MS, exiting`);
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_MS + 1_000).unref();
+  metricsServer?.close();
+  await lifecycle.shutdown(signal);
+  const { stopTracing } = await import('./tracing');
+  await stopTracing();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

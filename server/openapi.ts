@@ -20,6 +20,7 @@ const problemSchema: SchemaObject = {
         'NOT_RETRYABLE',
         'UNAUTHENTICATED',
         'FORBIDDEN',
+        'PASSWORD_CHANGE_REQUIRED',
         'NOT_FOUND',
         'CONFLICT',
         'INVALID_STATE',
@@ -43,9 +44,13 @@ type Operation = { operationId?: string; parameters?: unknown[]; responses: Reco
 function extraErrors(method: string, path: string): Record<string, string> {
   const writes = method === 'post' || method === 'put' || method === 'delete';
   return {
-    ...(path === '/tokens' && {
+    ...((path === '/tokens' || path === '/password') && {
       '401': 'Wrong username or password, or a disabled user',
       '429': 'Too many failed sign-ins for this username; see Retry-After',
+    }),
+    ...(path === '/tokens' && {
+      '403':
+        'PASSWORD_CHANGE_REQUIRED: the password was set by an administrator; change it first (POST /password)',
     }),
     ...(writes &&
       path.startsWith('/admin') && {
@@ -55,13 +60,22 @@ function extraErrors(method: string, path: string): Record<string, string> {
   };
 }
 
+/** Whether a generated success response has a schema (z.void() gives an empty one). */
+function answersBody(response: unknown): boolean {
+  const schema = (response as { content?: { 'application/json'?: { schema?: object } } } | undefined)
+    ?.content?.['application/json']?.schema;
+  return Boolean(schema && Object.keys(schema).length);
+}
+
 function build(): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: 'BPM Admin Console API',
     description:
       'Security administration (users, groups, passwords, permissions) and incident management. ' +
       'Every path is served under /api. Errors are RFC 9457 problem documents. ' +
-      'Get a bearer token from POST /api/tokens, or create an API token for an external system.',
+      'Get a bearer token from POST /api/tokens, or create an API token for an external system. ' +
+      "An API token's scope (READ_ONLY, INCIDENTS, WORKER, METRICS or FULL) bounds what it may do within " +
+      "its user's permissions; an operation outside it is 403.",
     version: '0.1.4-beta.2',
     baseUrl: '/api',
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
@@ -82,7 +96,8 @@ function build(): OpenAPIObject {
       }
       const status = successStatus.get(`${method} ${path}`);
       if (status) {
-        delete op.responses['200'];
+        // An operation that answers a body only sometimes (a generated password) keeps its 200.
+        if (!answersBody(op.responses['200'])) delete op.responses['200'];
         op.responses[String(status)] = { description: 'No Content' };
       }
       for (const [code, description] of Object.entries(extraErrors(method, path))) {

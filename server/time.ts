@@ -11,3 +11,32 @@ export function formatLocalDateTime(date: Date): string {
 export function formatNullable(date: Date | null): string | null {
   return date ? formatLocalDateTime(date) : null;
 }
+
+/** The numbers of a local `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm` or `yyyy-MM-ddTHH:mm:ss`. */
+function localParts(value: string): number[] {
+  return value.split(/[-T:]/).map(Number);
+}
+
+/** The first instant a local date or date-time names, in the service's time zone. */
+export function startOfLocal(value: string): Date {
+  const [y, mo, d, h = 0, mi = 0, s = 0] = localParts(value);
+  return new Date(y, mo - 1, d, h, mi, s);
+}
+
+/**
+ * The first instant after all that a local date or date-time names: the next day's midnight for a date, the
+ * next minute or second for a time to the minute or second, so that a bound written as shown is inclusive.
+ */
+export function endOfLocal(value: string): Date {
+  const parts = localParts(value);
+  const [y, mo, d, h = 0, mi = 0, s = 0] = parts;
+  const unit = parts.length - 1; // 2: day, 4: minute, 5: second
+  return new Date(
+    y,
+    mo - 1,
+    d + (unit === 2 ? 1 : 0),
+    h,
+    mi + (unit === 4 ? 1 : 0),
+    s + (unit === 5 ? 1 : 0),
+  );
+}

@@ -4,16 +4,19 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '../db/client';
 import { authenticate, type Credentials, type Principal } from './auth/principal';
+import { scopeAllows, scopeRefusal, type ProcedureScope } from './auth/token-scopes';
 import {
   DomainError,
   domainErrorOf,
   fieldError,
   forbidden,
+  passwordChangeRequired,
   problemOf,
   toTRPCError,
   unauthenticated,
 } from './errors';
 import { unacceptableInput } from './input-guard';
+import { countAuthFailure } from './metrics';
 import type { Permission } from './permissions';
 import type { Dispatcher } from './services/workers/dispatcher';
 
@@ -27,8 +30,12 @@ export interface Context {
   /** A body the transport could not read (bad JSON, not an object): reported after auth, as a 400. */
   bodyError?: DomainError;
   requestId: string;
+  /** The client's address (server/client-address.ts), for throttling sign-in; unknown to in-process callers. */
+  clientAddress?: string;
   /** Aborts when the client goes away (ends a long poll early). */
   signal?: AbortSignal;
+  /** When the request arrived (epoch ms): a long poll's waitMs counts from then, not from after its auth. */
+  receivedAt?: number;
 }
 
 export async function createContext(opts: {
@@ -37,9 +44,16 @@ export async function createContext(opts: {
   credentials?: Credentials;
   requestId?: string;
   bodyError?: DomainError;
+  clientAddress?: string;
   signal?: AbortSignal;
+  receivedAt?: number;
 }): Promise<Context> {
-  const auth = await authenticate(opts.db, opts.credentials ?? {});
+  const auth = await authenticate(opts.db, opts.credentials ?? {}).catch((error: unknown) => {
+    // A database outage is a 503 here too, not the 500 tRPC makes of any error in a context.
+    const domain = domainErrorOf(error);
+    throw domain ? toTRPCError(domain) : error;
+  });
+  if ('failure' in auth && auth.failure) countAuthFailure('token');
   return {
     db: opts.db,
     dispatcher: opts.dispatcher,
@@ -47,13 +61,17 @@ export async function createContext(opts: {
     authFailure: auth.principal ? undefined : 'failure' in auth ? auth.failure : undefined,
     bodyError: opts.bodyError,
     requestId: opts.requestId ?? randomUUID(),
+    clientAddress: opts.clientAddress,
     signal: opts.signal,
+    receivedAt: opts.receivedAt,
   };
 }
 
 export type AppMeta = OpenApiMeta & {
-  /** HTTP status of a successful REST answer when it is not 200 (204 for empty answers). */
+  /** HTTP status of a successful REST answer that has no body (204); one with a body is a 200. */
   successStatus?: 204;
+  /** The narrow API token scope that admits this procedure (server/auth/token-scopes.ts); set per router. */
+  tokenScope?: ProcedureScope;
 };
 
 const t = initTRPC
@@ -77,7 +95,7 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const domain = domainErrorOf(result.error);
-    if (domain && result.error.cause === domain) throw toTRPCError(domain);
+    if (domain && result.error.code !== domain.trpcCode) throw toTRPCError(domain);
   }
   return result;
 });
@@ -92,7 +110,17 @@ const rejectUnacceptableInput = t.middleware(async ({ ctx, getRawInput, next }) 
 
 const requireUser = t.middleware(({ ctx, next }) => {
   if (!ctx.principal) throw toTRPCError(unauthenticated(ctx.authFailure));
+  // A password an administrator set for someone is for changing it (a public procedure), nothing else.
+  if (ctx.principal.mustChangePassword) throw toTRPCError(passwordChangeRequired());
   return next({ ctx: { ...ctx, principal: ctx.principal } });
+});
+
+/** An API token runs only what its scope admits, on top of its user's permissions. */
+const requireTokenScope = t.middleware(({ ctx, meta, type, next }) => {
+  const scope = ctx.principal?.scope ?? 'FULL';
+  if (!scopeAllows(scope, { scope: meta?.tokenScope, type }))
+    throw toTRPCError(forbidden(scopeRefusal(scope)));
+  return next();
 });
 
 const base = t.procedure.use(mapDomainErrors);
@@ -101,7 +129,7 @@ const base = t.procedure.use(mapDomainErrors);
 export const publicProcedure = base.use(rejectUnacceptableInput);
 
 /** Any signed-in caller, whatever their permissions (the console asks who it is signed in as). */
-export const signedInProcedure = base.use(requireUser).use(rejectUnacceptableInput);
+export const signedInProcedure = base.use(requireUser).use(requireTokenScope).use(rejectUnacceptableInput);
 
 /**
  * Needs a signed-in caller holding at least one of `anyOf` (effective permissions: direct or through a group).
@@ -116,5 +144,6 @@ export function permissionProcedure(...anyOf: [Permission, ...Permission[]]) {
       }
       return next();
     })
+    .use(requireTokenScope)
     .use(rejectUnacceptableInput);
 }

@@ -4,6 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FramedPage } from '@/components/framed-page';
+import { safeRedirectPath } from '@/server/safe-redirect';
 
 function messageFor(error: string): string {
   if (error === 'CredentialsSignin') return 'Wrong username or password, or the account is disabled.';
@@ -28,7 +29,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     const result = await signIn('credentials', { username, password, redirect: false });
     setBusy(false);
     if (result?.ok && !result.error) {
-      router.replace(callbackUrl);
+      // Checked again here: whatever reaches this component, a sign-in never leaves the site.
+      router.replace(safeRedirectPath(callbackUrl));
       router.refresh();
     } else {
       setError(messageFor(result?.error ?? ''));

@@ -9,6 +9,7 @@ import {
   Group,
   Modal,
   Paper,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -26,7 +27,8 @@ import { useState } from 'react';
 import { showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { serviceInstant } from '@/components/service-time';
 import { useTRPC } from '@/components/trpc';
-import { CreateApiTokenRequest } from '@/server/schemas/admin';
+import { CreateApiTokenRequest, DEFAULT_API_TOKEN_DAYS } from '@/server/schemas/admin';
+import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES, type TokenScope } from '@/server/auth/token-scopes';
 import { ConfirmModal } from './confirm-modal';
 import { formatDateTime, toApiLocalDateTime } from './format';
 import { notifySuccess, ProblemAlert } from './problem';
@@ -36,9 +38,18 @@ type TokenRow = {
   id: number;
   active: boolean;
   name: string;
+  scope: TokenScope;
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
+};
+
+const SCOPE_LABELS: Record<TokenScope, string> = {
+  READ_ONLY: 'Read only',
+  INCIDENTS: 'Incidents',
+  WORKER: 'Engine and worker protocol',
+  METRICS: 'Metrics',
+  FULL: 'Full',
 };
 
 function isExpired(expiresAt: string | null): boolean {
@@ -65,7 +76,8 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
               API tokens
             </Title>
             <Text size="sm" c="dimmed">
-              For external systems that call the REST API as {user.username}, with their current permissions.
+              For external systems that call the REST API as {user.username}: each within its scope, and never
+              beyond the user's current permissions.
             </Text>
           </div>
           <Button variant="light" onClick={createModal.open}>
@@ -105,6 +117,22 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
                       </Tooltip>
                     )}
                   </Group>
+                ),
+              },
+              {
+                accessor: 'scope',
+                title: 'Scope',
+                render: (t) => (
+                  <Tooltip label={TOKEN_SCOPE_DESCRIPTIONS[t.scope]}>
+                    <Badge
+                      variant="light"
+                      color={t.scope === 'FULL' ? 'orange' : 'blue'}
+                      tt="none"
+                      radius="sm"
+                    >
+                      {SCOPE_LABELS[t.scope]}
+                    </Badge>
+                  </Tooltip>
                 ),
               },
               { accessor: 'createdAt', title: 'Created', render: (t) => formatDateTime(t.createdAt) },
@@ -189,7 +217,11 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
   );
 }
 
-type CreateValues = { name: string; expiresAt: string | null };
+type CreateValues = { name: string; scope: TokenScope; expiresAt: string | null };
+
+const pickerValue = (days: number) => dayjs().add(days, 'day').format('YYYY-MM-DD HH:mm:ss');
+/** A cleared expiry is sent as null: a token that never expires, chosen on purpose. */
+const expiryOf = (value: string | null) => (value ? toApiLocalDateTime(value) : null);
 
 function CreateTokenModal({
   user,
@@ -206,11 +238,12 @@ function CreateTokenModal({
   const [failure, setFailure] = useState<unknown>(null);
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const form = useForm<CreateValues>({
-    initialValues: { name: '', expiresAt: null },
+    initialValues: { name: '', scope: 'READ_ONLY', expiresAt: pickerValue(DEFAULT_API_TOKEN_DAYS) },
     validate: (v) => {
       const errors = zodValidate(CreateApiTokenRequest)({
         name: v.name,
-        expiresAt: toApiLocalDateTime(v.expiresAt),
+        scope: v.scope,
+        expiresAt: expiryOf(v.expiresAt),
       });
       if (!errors.expiresAt && v.expiresAt && !dayjs(v.expiresAt).isAfter(dayjs()))
         errors.expiresAt = 'must be in the future';
@@ -222,7 +255,9 @@ function CreateTokenModal({
     // The secret is dropped from memory with the dialog: it is never shown again.
     setSecret(null);
     setFailure(null);
-    form.reset();
+    form.setValues({ name: '', scope: 'READ_ONLY', expiresAt: pickerValue(DEFAULT_API_TOKEN_DAYS) });
+    form.resetDirty();
+    form.clearErrors();
     create.reset();
     onClose();
   }
@@ -230,7 +265,7 @@ function CreateTokenModal({
   function submit(values: CreateValues) {
     setFailure(null);
     create.mutate(
-      { id: user.id, name: values.name.trim(), expiresAt: toApiLocalDateTime(values.expiresAt) },
+      { id: user.id, name: values.name.trim(), scope: values.scope, expiresAt: expiryOf(values.expiresAt) },
       {
         onSuccess: (created) => {
           void invalidate();
@@ -245,9 +280,9 @@ function CreateTokenModal({
   }
 
   const presets = [
-    { value: dayjs().add(30, 'day').format('YYYY-MM-DD HH:mm:ss'), label: 'In 30 days' },
-    { value: dayjs().add(90, 'day').format('YYYY-MM-DD HH:mm:ss'), label: 'In 90 days' },
-    { value: dayjs().add(1, 'year').format('YYYY-MM-DD HH:mm:ss'), label: 'In 1 year' },
+    { value: pickerValue(30), label: 'In 30 days' },
+    { value: pickerValue(90), label: 'In 90 days' },
+    { value: pickerValue(365), label: 'In 1 year' },
   ];
 
   return (
@@ -310,9 +345,17 @@ function CreateTokenModal({
               autoComplete="off"
               {...form.getInputProps('name')}
             />
+            <Select
+              label="Scope"
+              description={TOKEN_SCOPE_DESCRIPTIONS[form.values.scope]}
+              data={TOKEN_SCOPES.map((scope) => ({ value: scope, label: SCOPE_LABELS[scope] }))}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('scope')}
+            />
             <DateTimePicker
               label="Expires"
-              description="In the service's time zone. Leave empty for a token that never expires."
+              description={`In the service's time zone; ${DEFAULT_API_TOKEN_DAYS} days from now unless changed. Clear it only for a token that must never expire.`}
               placeholder="Never"
               clearable
               minDate={new Date()}

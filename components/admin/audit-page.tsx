@@ -3,6 +3,7 @@
 // readable before/after comparison and the raw JSON.
 import {
   ActionIcon,
+  Anchor,
   Autocomplete,
   Badge,
   Button,
@@ -16,9 +17,11 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
+import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '@/components/trpc';
 import { auditDiff, auditSummary, auditTargetName, showValue } from './audit-diff';
@@ -37,6 +40,8 @@ type AuditEvent = {
   action: string;
   targetType: string;
   targetId: string | null;
+  /** The console page of the target; null once it is gone. */
+  targetPath: string | null;
   before?: unknown;
   after?: unknown;
   createdAt: string;
@@ -51,6 +56,11 @@ function positiveInt(raw: string, fallback: number): number {
   return /^[1-9][0-9]{0,6}$/.test(raw) ? Number(raw) : fallback;
 }
 
+/** A `from` or `to` of the URL when it is a date the API takes, else nothing. */
+function urlDate(raw: string): string | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : null;
+}
+
 export function AuditPage() {
   const trpc = useTRPC();
   const url = useUrlState();
@@ -59,6 +69,11 @@ export function AuditPage() {
   const size = PAGE_SIZES.includes(sizeParam) ? sizeParam : 20;
   const actor = url.get('actor');
   const action = url.get('action');
+  const from = urlDate(url.get('from'));
+  const to = urlDate(url.get('to'));
+  // A range being picked (its first day chosen) stays here until its last day is chosen too.
+  const [range, setRange] = useState<DatesRangeValue<string>>([from, to]);
+  useEffect(() => setRange([from, to]), [from, to]);
 
   const [actorText, setActorText] = useState(actor);
   const lastActor = useRef(actor);
@@ -79,6 +94,8 @@ export function AuditPage() {
       size,
       ...(actor ? { actor } : {}),
       ...(action ? { action } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
     }),
     placeholderData: keepPreviousData,
   });
@@ -87,7 +104,7 @@ export function AuditPage() {
   const groupCode = new Map((groups.data ?? []).map((g) => [String(g.id), g.code]));
   const [expanded, setExpanded] = useState<number[]>([]);
   const records: AuditEvent[] = events.data?.content ?? [];
-  const filtered = !!(actor || action);
+  const filtered = !!(actor || action || from || to);
 
   const targetOf = (e: AuditEvent) => {
     const name =
@@ -107,7 +124,7 @@ export function AuditPage() {
         <Autocomplete
           label="Actor"
           placeholder="Any user"
-          description="Exact username"
+          description="Start of a username, any case"
           data={[...new Set((users.data ?? []).map((u) => u.username))]}
           value={actorText}
           onChange={(v) => {
@@ -136,13 +153,32 @@ export function AuditPage() {
           w={{ base: '100%', xs: 260 }}
           comboboxProps={{ withinPortal: true }}
         />
+        <DatePickerInput
+          type="range"
+          allowSingleDateInRange
+          label="Dates"
+          description="In the service's time zone, both days included"
+          placeholder="Any day"
+          valueFormat="D MMM YYYY"
+          value={range}
+          onChange={(value) => {
+            setRange(value);
+            const [first, last] = value;
+            if ((first && last) || (!first && !last)) url.set({ from: first, to: last, page: null });
+          }}
+          clearable
+          w={{ base: '100%', xs: 260 }}
+          popoverProps={{ withinPortal: true }}
+          nextLabel="Next month"
+          previousLabel="Previous month"
+        />
         {filtered && (
           <Button
             variant="subtle"
             onClick={() => {
               lastActor.current = '';
               setActorText('');
-              url.set({ actor: null, action: null, page: null });
+              url.set({ actor: null, action: null, from: null, to: null, page: null });
             }}
           >
             Clear filters
@@ -236,14 +272,21 @@ export function AuditPage() {
                 noWrap: true,
                 render: (e) => {
                   const t = targetOf(e);
+                  const label = t.name ?? (t.id ? `#${t.id}` : '—');
                   return (
                     <Text size="sm">
                       <Text span c="dimmed" inherit>
                         {t.type}{' '}
                       </Text>
-                      <Text span fw={600} inherit>
-                        {t.name ?? (t.id ? `#${t.id}` : '—')}
-                      </Text>
+                      {e.targetPath ? (
+                        <Anchor component={Link} href={e.targetPath} fw={600} inherit>
+                          {label}
+                        </Anchor>
+                      ) : (
+                        <Text span fw={600} inherit>
+                          {label}
+                        </Text>
+                      )}
                     </Text>
                   );
                 },

@@ -1,6 +1,18 @@
 'use client';
-// Set a new password for a user, validated with ResetPasswordRequest; the modal says what it ends.
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+// Set a new password for a user, or have the service generate one (shown here once), optionally requiring
+// the user to change it at the next sign-in; validated with ResetPasswordRequest. The modal says what it ends.
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +22,7 @@ import { ResetPasswordRequest } from '@/server/schemas/admin';
 import { notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
 
-type Values = { password: string; confirmation: string };
+type Values = { generate: boolean; requireChange: boolean; password: string; confirmation: string };
 
 export function ResetPasswordModal({
   user,
@@ -25,9 +37,11 @@ export function ResetPasswordModal({
   const invalidate = useInvalidateAdmin();
   const reset = useMutation(trpc.admin.resetPassword.mutationOptions());
   const [failure, setFailure] = useState<unknown>(null);
+  const [generated, setGenerated] = useState<string | null>(null);
   const form = useForm<Values>({
-    initialValues: { password: '', confirmation: '' },
+    initialValues: { generate: false, requireChange: false, password: '', confirmation: '' },
     validate: (v) => {
+      if (v.generate) return {};
       const errors = zodValidate(ResetPasswordRequest)({ password: v.password });
       if (!errors.password && v.password.toLowerCase() === user.username.toLowerCase())
         errors.password = 'must not equal the username';
@@ -39,22 +53,26 @@ export function ResetPasswordModal({
   function close() {
     form.reset();
     setFailure(null);
+    setGenerated(null);
     reset.reset();
     onClose();
   }
 
   function submit(values: Values) {
     setFailure(null);
+    const password = values.generate ? { generate: true } : { password: values.password };
     reset.mutate(
-      { id: user.id, password: values.password },
+      { id: user.id, requireChange: values.requireChange, ...password },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           void invalidate();
           notifySuccess(
             'Password reset',
             `${user.username} signs in with the new password; their earlier tokens no longer work.`,
           );
-          close();
+          // A generated password is shown this once, in the modal, until the administrator closes it.
+          if (answer) setGenerated(answer.password);
+          else close();
         },
         onError: (error) => {
           if (!showFieldErrors(form, error)) setFailure(error);
@@ -71,39 +89,79 @@ export function ResetPasswordModal({
       title={`Reset the password of ${user.username}?`}
       size="md"
     >
-      <form onSubmit={form.onSubmit(submit)} aria-label="Reset password" noValidate>
+      {generated !== null ? (
         <Stack>
-          <Alert color="orange" variant="light" title="This signs them out everywhere">
+          <Alert color="green" variant="light" title="The new password, shown this once">
             <Text size="sm">
-              Their current password stops working, and so do their sessions, access tokens and every API
-              token they hold. Systems using those tokens need new ones.
+              Hand it to {user.username} over a trusted channel. It is not stored in readable form and cannot
+              be shown again.
             </Text>
           </Alert>
-          {failure ? <ProblemAlert error={failure} /> : null}
-          <PasswordInput
-            label="New password"
-            description="12 to 128 characters, not the same as the username"
-            autoComplete="new-password"
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Repeat the new password"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('confirmation')}
-          />
+          <Group wrap="nowrap">
+            <Code fz="md" data-testid="generated-password">
+              {generated}
+            </Code>
+            <CopyButton value={generated}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="default" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" color="orange" loading={reset.isPending}>
-              Reset password
-            </Button>
+            <Button onClick={close}>Done</Button>
           </Group>
         </Stack>
-      </form>
+      ) : (
+        <form onSubmit={form.onSubmit(submit)} aria-label="Reset password" noValidate>
+          <Stack>
+            <Alert color="orange" variant="light" title="This signs them out everywhere">
+              <Text size="sm">
+                Their current password stops working, and so do their sessions, access tokens and every API
+                token they hold. Systems using those tokens need new ones.
+              </Text>
+            </Alert>
+            {failure ? <ProblemAlert error={failure} /> : null}
+            <Checkbox
+              label="Generate password"
+              description="The service chooses a strong password and shows it to you once"
+              {...form.getInputProps('generate', { type: 'checkbox' })}
+            />
+            {!form.values.generate && (
+              <>
+                <PasswordInput
+                  label="New password"
+                  description="12 to 128 characters, not the same as the username"
+                  autoComplete="new-password"
+                  withAsterisk
+                  data-autofocus
+                  {...form.getInputProps('password')}
+                />
+                <PasswordInput
+                  label="Repeat the new password"
+                  autoComplete="new-password"
+                  withAsterisk
+                  {...form.getInputProps('confirmation')}
+                />
+              </>
+            )}
+            <Checkbox
+              label="Require change at next sign-in"
+              description="Until then the password signs in to nothing but changing it"
+              {...form.getInputProps('requireChange', { type: 'checkbox' })}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" color="orange" loading={reset.isPending}>
+                Reset password
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -25,7 +25,12 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { problemOf, showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
-import { UpdateUserRequest, type GroupView, type UserView } from '@/server/schemas/admin';
+import {
+  UpdateUserRequest,
+  type GroupView,
+  type UserDetailView,
+  type UserView,
+} from '@/server/schemas/admin';
 import type { Permission } from '@/server/permissions';
 import { ApiTokensCard } from './api-tokens-card';
 import { ConfirmModal } from './confirm-modal';
@@ -35,6 +40,7 @@ import { PermissionMultiSelect } from './permissions';
 import { notifyFailure, notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
 import { ResetPasswordModal } from './reset-password-modal';
+import { SignInLock } from './sign-in-lock';
 
 export function UserDetail({ id }: { id: number }) {
   const trpc = useTRPC();
@@ -108,7 +114,7 @@ function UserDetailLoaded({
   isMe,
   crumbs,
 }: {
-  user: UserView;
+  user: UserDetailView;
   groups: GroupView[];
   isMe: boolean;
   crumbs: React.ReactNode;
@@ -213,6 +219,7 @@ function UserDetailLoaded({
                     }
                   }}
                 />
+                {user.lockedUntil && <SignInLock user={{ ...user, lockedUntil: user.lockedUntil }} />}
               </Stack>
             </Paper>
             <AccessCard user={user} access={access} />

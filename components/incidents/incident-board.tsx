@@ -104,16 +104,22 @@ export function IncidentBoard() {
       window.history.replaceState(null, '', `${pathname}${canonical}`);
   }, [view, pathname]);
 
+  // What the address bar says now. Changes are made from it, not from `view`: a second click can come
+  // before React has rendered the first one's change (Next follows replaceState in a transition), and would
+  // otherwise repeat the first change instead of making its own.
+  const viewNow = () => parseView(new URLSearchParams(window.location.search));
+
   /** A filter change starts again at page 1. */
-  const filter = (patch: Partial<BoardView>) => setView({ ...view, ...patch, page: 1 });
+  const filter = (patch: Partial<BoardView>) => setView({ ...viewNow(), ...patch, page: 1 });
 
   // Search text: typed freely, applied 300 ms after the last key.
   const [qInput, setQInput] = useState(view.q);
   const [debouncedQ] = useDebouncedValue(qInput.trim(), 300);
   const appliedQ = useRef(view.q);
   useEffect(() => {
-    // The URL changed under the box (reset, a link): show what the URL says.
-    if (view.q !== appliedQ.current) {
+    // The URL changed under the box (reset, a link): show what the URL says. A render that is behind the
+    // address bar (it follows replaceState late) must not wipe what was typed since.
+    if (view.q !== appliedQ.current && view.q === viewNow().q) {
       appliedQ.current = view.q;
       setQInput(view.q);
     }
@@ -131,7 +137,10 @@ export function IncidentBoard() {
   const [debouncedPi] = useDebouncedValue(piInput, 400);
   const appliedPi = useRef(view.processInstanceId);
   useEffect(() => {
-    if (view.processInstanceId !== appliedPi.current) {
+    if (
+      view.processInstanceId !== appliedPi.current &&
+      view.processInstanceId === viewNow().processInstanceId
+    ) {
       appliedPi.current = view.processInstanceId;
       setPiInput(view.processInstanceId ?? '');
     }
@@ -179,13 +188,15 @@ export function IncidentBoard() {
   // A page beyond the last (rows resolved away, a shared link grown old): go to the last one.
   useEffect(() => {
     if (data && !list.isPlaceholderData && data.totalPages > 0 && view.page > data.totalPages) {
-      setView({ ...view, page: data.totalPages });
+      setView({ ...viewNow(), page: data.totalPages });
     }
   }, [data, list.isPlaceholderData, view, setView]);
 
   const resetFilters = () => {
     setQInput('');
     setPiInput('');
+    appliedQ.current = '';
+    appliedPi.current = null;
     filter({ status: null, source: null, severity: null, processInstanceId: null, q: '' });
   };
 
@@ -304,9 +315,16 @@ export function IncidentBoard() {
 
   const onSort = (status: DataTableSortStatus<IncidentView>) => {
     const field = status.columnAccessor as SortField;
+    const current = viewNow();
     const direction =
-      field !== view.sort.field && DESCENDING_FIRST.includes(field) ? 'desc' : status.direction;
-    setView({ ...view, sort: { field, direction }, page: 1 });
+      field !== current.sort.field && DESCENDING_FIRST.includes(field)
+        ? 'desc'
+        : field === current.sort.field
+          ? current.sort.direction === 'asc'
+            ? 'desc'
+            : 'asc'
+          : status.direction;
+    setView({ ...current, sort: { field, direction }, page: 1 });
   };
 
   const updatedAgo = list.dataUpdatedAt ? formatRelativeDate(new Date(list.dataUpdatedAt), now) : null;
@@ -471,7 +489,7 @@ export function IncidentBoard() {
           totalRecords={data.totalElements}
           recordsPerPage={view.size}
           page={Math.min(view.page, Math.max(data.totalPages, 1))}
-          onPageChange={(page) => setView({ ...view, page })}
+          onPageChange={(page) => setView({ ...viewNow(), page })}
           paginationText={({ from, to, totalRecords }) =>
             `${formatCount(from)}–${formatCount(to)} of ${formatCount(totalRecords)}`
           }
@@ -485,7 +503,7 @@ export function IncidentBoard() {
                 data={PAGE_SIZES.map(String)}
                 value={String(view.size)}
                 onChange={(e) =>
-                  setView({ ...view, size: Number(e.currentTarget.value) as PageSize, page: 1 })
+                  setView({ ...viewNow(), size: Number(e.currentTarget.value) as PageSize, page: 1 })
                 }
                 styles={{
                   root: { display: 'flex', alignItems: 'center', gap: 8 },

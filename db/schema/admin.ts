@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -32,6 +33,8 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     /** Bumped when the user is disabled or the password is reset: every token carrying an older value dies. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Set by an administrator's password reset: the user must choose a new password at the next sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,6 +82,8 @@ export const apiTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** The user's token_version when the token was made; a later reset or disable makes it stale. */
     userTokenVersion: integer('user_token_version').notNull(),
+    /** What the token may do, within its user's rights: READ_ONLY, INCIDENTS, WORKER, METRICS or FULL. */
+    scope: text('scope').notNull().default('FULL'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
@@ -86,6 +91,10 @@ export const apiTokens = pgTable(
   (t) => [
     uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
     index('api_tokens_user_id_idx').on(t.userId),
+    check(
+      'api_tokens_scope_check',
+      sql`${t.scope} in ('READ_ONLY', 'INCIDENTS', 'WORKER', 'METRICS', 'FULL')`,
+    ),
   ],
 );
 
@@ -113,6 +122,37 @@ export const loginFailures = pgTable('login_failures', {
   usernameKey: text('username_key').primaryKey(),
   failures: integer('failures').notNull(),
   lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Console sign-in sessions. The session cookie names a row here; signing out deletes it, which ends the
+ * session at once on every instance (a trigger announces the delete on bpm_auth_changed).
+ */
+export const consoleSessions = pgTable(
+  'console_sessions',
+  {
+    /** Random, 256 bits, base64url; carried inside the encrypted session cookie. */
+    id: text('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** Moved forward while the session is used (to the minute): the idle limit counts from here. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    address: text('address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('console_sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Fixed-window counters shared by every instance (for example password checks per client address).
+ * `key` names the limit and its subject; a row whose window has passed starts again at the next use.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
 });
 
 export const usersRelations = relations(users, ({ many }) => ({ memberships: many(userGroups) }));

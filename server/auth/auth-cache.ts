@@ -10,6 +10,7 @@
 // Only a database this process listens to gets a cache (attachAuthCache); on any other handle, and until
 // listening has begun, every request reads.
 import type { Database, Db } from '../../db/client';
+import { log } from '../log';
 
 export const AUTH_CHANGED_CHANNEL = 'bpm_auth_changed';
 export const AUTH_CACHE_TTL_MS = 5_000;
@@ -50,6 +51,12 @@ export function authCacheOf(db: Db): AuthCache | undefined {
   return caches.get(db);
 }
 
+/** `load()`, or what it answered for `key` before, when `db` has an authentication cache. */
+export function remembered<T extends object>(db: Db, key: string, load: () => Promise<T | undefined>) {
+  const cache = caches.get(db);
+  return cache ? cache.remember(key, load) : load();
+}
+
 /** After a change to users, groups, memberships or API tokens has committed through `db`. */
 export function forgetAuthentications(db: Db): void {
   caches.get(db)?.forget();
@@ -70,6 +77,6 @@ export function attachAuthCache(database: Database): AuthCache {
         cache.active = true;
       },
     )
-    .catch((error) => console.error('authentication cache disabled, LISTEN failed:', error));
+    .catch((error) => log.error({ err: error }, 'authentication cache disabled, LISTEN failed'));
   return cache;
 }

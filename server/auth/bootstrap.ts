@@ -5,12 +5,14 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { ADMIN_PERMISSION } from '../permissions';
 import { password as passwordSchema } from '../schemas/admin';
+import { log as logger } from '../log';
 import { hashPassword } from './passwords';
 
 export async function bootstrapAdmin(
   db: Db,
   admin: { username: string; password?: string },
-  log: (line: string) => void = console.log,
+  // Warn level, so that LOG_LEVEL=warn still shows the generated password; `jq -r .msg` prints it as written.
+  log: (line: string) => void = (line) => logger.warn(line),
 ): Promise<void> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (Number(n) > 0) return;

@@ -1,12 +1,17 @@
-// Username + password sign-in, shared by POST /api/tokens and the console's next-auth sign-in,
-// with throttling of failed attempts kept in the database (contract section 4).
+// Username + password sign-in, shared by POST /api/tokens, tRPC auth.createToken and the console's next-auth
+// sign-in: throttled per username (server/auth/lockout.ts) and per client address, and audited.
+import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { getEnv } from '../env';
 import { rateLimited, unauthenticated } from '../errors';
+import { recordAudit } from '../services/admin/audit';
+import { MAX_FAILURES, clearFailures, reservePasswordCheck } from './lockout';
+import { countAuthFailure, countLockout } from '../metrics';
 import { verifyPassword } from './passwords';
+import { giveBackToBudget, takeFromBudget } from './rate-limit';
 
-export const MAX_FAILURES = 5;
-export const LOCK_SECONDS = 15 * 60;
+export { LOCK_SECONDS, MAX_FAILURES } from './lockout';
 
 export interface SignedInUser {
   id: number;
@@ -14,30 +19,59 @@ export interface SignedInUser {
   tokenVersion: number;
 }
 
-/** Seconds until the username may try again, or 0 when it is not locked. */
-async function lockedForSeconds(db: Db, key: string): Promise<number> {
-  const [row] = rowsOf<{ wait: number | string }>(
-    await db.execute(sql`
-      select ceil(extract(epoch from (last_failed_at + make_interval(secs => ${LOCK_SECONDS}) - now())))::int as wait
-      from login_failures where username_key = ${key} and failures >= ${MAX_FAILURES}`),
+/** Where a sign-in comes from: the address it was sent from (when known) and the entry point. */
+export interface SignInOrigin {
+  clientAddress?: string;
+  via: 'api' | 'console';
+}
+
+const ADDRESS_WINDOW_SECONDS = 60;
+
+/**
+ * The budget an address spends: an IPv4 address (also when written IPv4-mapped) on its own, an IPv6 address
+ * with its whole /64, since one subscriber usually holds a /64 and could otherwise change address at will.
+ */
+export function addressBudgetKey(address: string): string {
+  const plain = address.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped) return `login-address:${mapped[1]}`;
+  if (isIPv6(plain)) return `login-address:${ipv6Groups(plain).slice(0, 4).join(':')}::/64`;
+  return `login-address:${plain}`;
+}
+
+/** The eight groups of an IPv6 address, '::' expanded, leading zeros dropped (enough for its prefix). */
+function ipv6Groups(address: string): string[] {
+  const [head, tail] = address.split('::');
+  const first = head ? head.split(':') : [];
+  const last = tail === undefined || tail === '' ? [] : tail.split(':');
+  const zeros = Array<string>(Math.max(0, 8 - first.length - last.length)).fill('0');
+  return [...first, ...zeros, ...last].map((g) => (/^[0-9a-f]+$/.test(g) ? parseInt(g, 16).toString(16) : g));
+}
+
+/**
+ * One unit of the client address's budget of password checks, taken before the check. It is given back
+ * when no check follows or the check succeeds, so the budget bounds the failed checks (the argon2 work a
+ * caller without a password can make us do) and never stands in the way of users who know theirs.
+ */
+async function takeAddressUnit(db: Db, address: string | undefined): Promise<(() => Promise<void>) | null> {
+  if (address === undefined) return null;
+  const key = addressBudgetKey(address);
+  const answer = await takeFromBudget(
+    db,
+    key,
+    getEnv().LOGIN_ADDRESS_LIMIT_PER_MINUTE,
+    ADDRESS_WINDOW_SECONDS,
   );
-  return row ? Math.max(0, Number(row.wait)) : 0;
+  if (!answer.taken) {
+    throw rateLimited(
+      answer.retryAfterSeconds,
+      `Too many failed sign-in attempts from this address; try again in ${answer.retryAfterSeconds} seconds`,
+    );
+  }
+  return () => giveBackToBudget(db, key, answer.windowStartedAt);
 }
 
-/** Counts a failure; a failure after a quiet window starts a new count. */
-async function recordFailure(db: Db, key: string): Promise<void> {
-  await db.execute(sql`
-    insert into login_failures (username_key, failures, last_failed_at) values (${key}, 1, now())
-    on conflict (username_key) do update set
-      failures = case when login_failures.last_failed_at > now() - make_interval(secs => ${LOCK_SECONDS})
-                      then login_failures.failures + 1 else 1 end,
-      last_failed_at = now()`);
-}
-
-export async function verifyCredentials(db: Db, username: string, password: string): Promise<SignedInUser> {
-  const key = username.toLowerCase();
-  const wait = await lockedForSeconds(db, key);
-  if (wait > 0) throw rateLimited(wait);
+async function findUser(db: Db, username: string) {
   const [user] = rowsOf<{
     id: number | string;
     username: string;
@@ -46,15 +80,46 @@ export async function verifyCredentials(db: Db, username: string, password: stri
     token_version: number;
   }>(
     await db.execute(
-      sql`select id, username, password_hash, enabled, token_version from users where lower(username) = ${key}`,
+      sql`select id, username, password_hash, enabled, token_version from users where lower(username) = ${username.toLowerCase()}`,
     ),
   );
+  return user;
+}
+
+export async function verifyCredentials(
+  db: Db,
+  username: string,
+  password: string,
+  origin: SignInOrigin = { via: 'api' },
+): Promise<SignedInUser> {
+  const giveBackAddressUnit = await takeAddressUnit(db, origin.clientAddress);
+  const reservation = await reservePasswordCheck(db, username);
+  if (!reservation.reserved) {
+    await giveBackAddressUnit?.();
+    throw rateLimited(reservation.retryAfterSeconds);
+  }
+  const user = await findUser(db, username);
   // Always one argon2 verify, so that the time taken does not tell whether the user exists.
   const ok = await verifyPassword(user?.password_hash, password);
+  const audit = (action: string, actor: string) =>
+    recordAudit(db, {
+      actor,
+      action,
+      targetType: 'user',
+      targetId: user ? Number(user.id) : null,
+      after: { address: origin.clientAddress ?? null, via: origin.via },
+    });
   if (!user || !ok || !user.enabled) {
-    await recordFailure(db, key);
+    await audit('auth.sign_in_failed', username);
+    countAuthFailure('password');
+    if (reservation.attempt >= MAX_FAILURES) {
+      countLockout();
+      await audit('auth.locked', username);
+    }
     throw unauthenticated('Invalid username or password');
   }
-  await db.execute(sql`delete from login_failures where username_key = ${key}`);
+  await clearFailures(db, username);
+  await giveBackAddressUnit?.();
+  await audit('auth.sign_in', user.username);
   return { id: Number(user.id), username: user.username, tokenVersion: user.token_version };
 }

@@ -8,18 +8,28 @@ import { jwtVerify } from 'jose';
 import { rowsOf, type Db } from '../../db/client';
 import { getEnv } from '../env';
 import { PERMISSION_CODES, type Permission } from '../permissions';
-import { authCacheOf } from './auth-cache';
+import { remembered } from './auth-cache';
+import { touchConsoleSession } from './console-sessions';
 import { getAuthSecret } from './secret';
+import type { TokenScope } from './token-scopes';
 
 export interface Principal {
   /** null only for the anonymous principal of SECURITY_DISABLED. */
   userId: number | null;
   username: string;
   permissions: ReadonlySet<Permission>;
+  /** What the credentials may do within those permissions: an API token's scope; FULL for everything else. */
+  scope: TokenScope;
+  /** An administrator set the password: nothing but changing it is allowed until then. */
+  mustChangePassword?: boolean;
 }
 
 export interface Credentials {
   authorization?: string;
+  /**
+   * The Cookie header, given only where a session cookie is admissible: the console's server components and
+   * its same-origin tRPC calls (server/transport-rules.ts). REST never passes it: a bearer token or nothing.
+   */
   cookie?: string;
 }
 
@@ -32,6 +42,7 @@ export const ANONYMOUS: Principal = {
   userId: null,
   username: 'anonymous',
   permissions: new Set(PERMISSION_CODES),
+  scope: 'FULL',
 };
 
 interface UserAuthRow {
@@ -39,19 +50,22 @@ interface UserAuthRow {
   username: string;
   enabled: boolean;
   token_version: number;
+  must_change_password: boolean;
   permissions: string[];
   group_permissions: string[];
 }
 
-const userColumns = sql`u.id, u.username, u.enabled, u.token_version, u.permissions,
+const userColumns = sql`u.id, u.username, u.enabled, u.token_version, u.must_change_password, u.permissions,
   array(select distinct p from user_groups ug join groups g on g.id = ug.group_id,
         unnest(g.permissions) p where ug.user_id = u.id) as group_permissions`;
 
-function toPrincipal(row: UserAuthRow): Principal {
+function toPrincipal(row: UserAuthRow, scope: TokenScope = 'FULL'): Principal {
   return {
     userId: Number(row.id),
     username: row.username,
     permissions: new Set([...row.permissions, ...row.group_permissions] as Permission[]),
+    scope,
+    mustChangePassword: row.must_change_password,
   };
 }
 
@@ -61,12 +75,6 @@ export function sha256(value: string): string {
 
 function secretKey(): Uint8Array {
   return new TextEncoder().encode(getAuthSecret());
-}
-
-/** `load()`, or what it answered for `key` before, when `db` has an authentication cache. */
-function remembered<T extends object>(db: Db, key: string, load: () => Promise<T | undefined>) {
-  const cache = authCacheOf(db);
-  return cache ? cache.remember(key, load) : load();
 }
 
 /** Loads a user by id if they are enabled and the token's version is still current. */
@@ -130,6 +138,7 @@ interface ApiTokenAuthRow extends UserAuthRow {
   token_id: number | string;
   expires_at: Date | string | null;
   last_used_at: Date | string | null;
+  scope: TokenScope;
 }
 
 const LAST_USED_PRECISION_MS = 60_000;
@@ -142,7 +151,7 @@ async function fromApiToken(db: Db, token: string): Promise<Principal | null> {
     async () =>
       rowsOf<ApiTokenAuthRow>(
         await db.execute(sql`
-        select ${userColumns}, t.id as token_id, t.expires_at, t.last_used_at
+        select ${userColumns}, t.id as token_id, t.expires_at, t.last_used_at, t.scope
         from api_tokens t join users u on u.id = t.user_id
         where t.token_hash = ${hash} and t.user_token_version = u.token_version`),
       )[0],
@@ -154,7 +163,7 @@ async function fromApiToken(db: Db, token: string): Promise<Principal | null> {
     row.last_used_at = new Date(now);
     await db.execute(sql`update api_tokens set last_used_at = now() where id = ${Number(row.token_id)}`);
   }
-  return toPrincipal(row);
+  return toPrincipal(row, row.scope);
 }
 
 async function fromSessionCookie(db: Db, cookieHeader: string): Promise<Principal | null> {
@@ -171,8 +180,11 @@ async function fromSessionCookie(db: Db, cookieHeader: string): Promise<Principa
     const token = decodeURIComponent(encoded);
     const { decode } = await import('next-auth/jwt');
     const payload = await decode({ token, secret: getAuthSecret() });
-    if (!payload || typeof payload.uid !== 'number' || typeof payload.ver !== 'number') return null;
-    return await loadActivePrincipal(db, payload.uid, payload.ver);
+    const { uid, ver, sid } = payload ?? {};
+    if (typeof uid !== 'number' || typeof ver !== 'number' || typeof sid !== 'string') return null;
+    // The cookie is signed but cannot be taken back: it counts only while its session row lives.
+    if (!(await touchConsoleSession(db, sid, uid))) return null;
+    return await loadActivePrincipal(db, uid, ver);
   } catch {
     return null;
   }

@@ -11,10 +11,12 @@ import {
   GroupResponse,
   ListQuery,
   PermissionResponse,
+  GeneratedPasswordResponse,
   ResetPasswordRequest,
   UpdateGroupRequest,
   UpdateGroupUsersRequest,
   UpdateUserRequest,
+  UserDetailResponse,
   UserResponse,
 } from '../schemas/admin';
 import { IdInput, idParam, noContent } from '../schemas/common';
@@ -32,9 +34,10 @@ import {
 import {
   createUser,
   deleteUser,
-  getUserView,
+  getUserDetail,
   listUsers,
   resetPassword,
+  unlockUser,
   updateUser,
 } from '../services/admin/users';
 import { permissionProcedure, router } from '../trpc';
@@ -159,8 +162,23 @@ export const adminRouter = router({
   getUser: admin
     .meta({ openapi: { method: 'GET', path: '/admin/users/{id}', tags: usersTag, summary: 'One user' } })
     .input(IdInput)
-    .output(UserResponse)
-    .query(({ ctx, input }) => getUserView(ctx.db, input.id)),
+    .output(UserDetailResponse)
+    .query(({ ctx, input }) => getUserDetail(ctx.db, input.id)),
+
+  unlockUser: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/users/{id}/unlock',
+        operationId: 'unlockUser',
+        tags: usersTag,
+        summary: 'Lift the sign-in lock that repeated failed attempts put on a user',
+      },
+      successStatus: 204,
+    })
+    .input(IdInput)
+    .output(noContent)
+    .mutation(({ ctx, input }) => unlockUser(ctx.db, ctx.principal, input.id)),
 
   createUser: admin
     .meta({
@@ -212,13 +230,18 @@ export const adminRouter = router({
         path: '/admin/users/{id}/password',
         operationId: 'resetPassword',
         tags: usersTag,
-        summary: "Set a user's password; their tokens stop working",
+        summary: "Set a user's password, or have one generated; their tokens and sessions stop working",
+        description:
+          'With `password`: answers 204 with an empty body. With `"generate": true` instead: answers 200 ' +
+          'with the generated password, which is never shown again. `"requireChange": true` makes the user ' +
+          'change it (POST /password) before signing in to anything else.',
       },
+      // Only when nothing is answered (a password was given): a generated one comes back with a 200.
       successStatus: 204,
     })
-    .input(ResetPasswordRequest.extend({ id: idParam }))
-    .output(noContent)
-    .mutation(({ ctx, input }) => resetPassword(ctx.db, ctx.principal, input.id, input.password)),
+    .input(ResetPasswordRequest.safeExtend({ id: idParam }))
+    .output(GeneratedPasswordResponse.optional())
+    .mutation(({ ctx, input }) => resetPassword(ctx.db, ctx.principal, input.id, input)),
 
   createApiToken: admin
     .meta({

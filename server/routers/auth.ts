@@ -1,8 +1,9 @@
 // Sign-in for API clients and the console's view of the caller.
 import { z } from 'zod';
-import { verifyCredentials } from '../auth/login';
+import { changeOwnPassword, verifyCredentialsForToken } from '../auth/password-change';
 import { issueAccessToken } from '../auth/tokens';
-import { TokenRequest, TokenResponse } from '../schemas/admin';
+import { ChangePasswordRequest, TokenRequest, TokenResponse } from '../schemas/admin';
+import { noContent } from '../schemas/common';
 import { getEnv } from '../env';
 import { publicProcedure, router, signedInProcedure } from '../trpc';
 
@@ -20,7 +21,33 @@ export const authRouter = router({
     .input(TokenRequest)
     .output(TokenResponse)
     .mutation(async ({ ctx, input }) =>
-      issueAccessToken(await verifyCredentials(ctx.db, input.username, input.password)),
+      issueAccessToken(
+        await verifyCredentialsForToken(ctx.db, input.username, input.password, {
+          clientAddress: ctx.clientAddress,
+          via: 'api',
+        }),
+      ),
+    ),
+
+  /** Public: the person proves the current password, as at sign-in (a session may already be over). */
+  changePassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/password',
+        protect: false,
+        tags: ['Authentication'],
+        summary: 'Change your own password (required after an administrator set it with requireChange)',
+        description:
+          'Checked and throttled like POST /tokens. The new password must differ from the current one. ' +
+          'Every token and console session of the user ends; sign in again with the new password.',
+      },
+      successStatus: 204,
+    })
+    .input(ChangePasswordRequest)
+    .output(noContent)
+    .mutation(({ ctx, input }) =>
+      changeOwnPassword(ctx.db, input, { clientAddress: ctx.clientAddress, via: 'api' }),
     ),
 
   /** Who the console is signed in as; any signed-in user may ask (the console shows "no access" from it). */

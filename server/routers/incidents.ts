@@ -38,18 +38,18 @@ import {
 } from '../services/incidents/transitions';
 import { permissionProcedure, router } from '../trpc';
 
-const admin = permissionProcedure('ACCESS_BPM_ADMIN');
-const engine = permissionProcedure('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN');
+const incident = permissionProcedure('ACCESS_BPM_ADMIN').meta({ tokenScope: 'INCIDENTS' });
+const engine = permissionProcedure('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta({ tokenScope: 'WORKER' });
 const tags = ['Incidents'];
 
 export const incidentsRouter = router({
-  summary: admin
+  summary: incident
     .meta({ openapi: { method: 'GET', path: '/incidents/summary', tags, summary: 'Dashboard counts' } })
     .input(z.object({}))
     .output(IncidentSummaryResponse)
     .query(({ ctx }) => getIncidentSummary(ctx.db)),
 
-  stats: admin
+  stats: incident
     .meta({
       openapi: {
         method: 'GET',
@@ -62,7 +62,7 @@ export const incidentsRouter = router({
     .output(IncidentStatsResponse)
     .query(({ ctx, input }) => getIncidentStats(ctx.db, input.days)),
 
-  list: admin
+  list: incident
     .meta({
       openapi: {
         method: 'GET',
@@ -75,7 +75,7 @@ export const incidentsRouter = router({
     .output(IncidentPage)
     .query(({ ctx, input }) => listIncidents(ctx.db, input)),
 
-  ofProcessInstance: admin
+  ofProcessInstance: incident
     .meta({
       openapi: {
         method: 'GET',
@@ -101,7 +101,7 @@ export const incidentsRouter = router({
     .output(IncidentResponse)
     .mutation(({ ctx, input }) => reportIncident(ctx.db, input)),
 
-  bulkAcknowledge: admin
+  bulkAcknowledge: incident
     .meta({
       openapi: {
         method: 'POST',
@@ -114,7 +114,7 @@ export const incidentsRouter = router({
     .output(BulkResultResponse)
     .mutation(({ ctx, input }) => bulkAcknowledge(ctx.db, input.ids, ctx.principal, input.acknowledgedBy)),
 
-  bulkResolve: admin
+  bulkResolve: incident
     .meta({
       openapi: {
         method: 'POST',
@@ -127,7 +127,7 @@ export const incidentsRouter = router({
     .output(BulkResultResponse)
     .mutation(({ ctx, input: { ids, ...rest } }) => bulkResolve(ctx.db, ids, ctx.principal, rest)),
 
-  bulkRetry: admin
+  bulkRetry: incident
     .meta({
       openapi: {
         method: 'POST',
@@ -140,13 +140,13 @@ export const incidentsRouter = router({
     .output(BulkResultResponse)
     .mutation(({ ctx, input }) => bulkRetry(ctx.db, input.ids, ctx.principal, input.requestedBy)),
 
-  get: admin
+  get: incident
     .meta({ openapi: { method: 'GET', path: '/incidents/{id}', tags, summary: 'One incident' } })
     .input(IdInput)
     .output(IncidentResponse)
     .query(({ ctx, input }) => getIncident(ctx.db, input.id)),
 
-  events: admin
+  events: incident
     .meta({
       openapi: {
         method: 'GET',
@@ -159,7 +159,7 @@ export const incidentsRouter = router({
     .output(z.array(IncidentEventResponse))
     .query(({ ctx, input }) => getIncidentEvents(ctx.db, input.id)),
 
-  acknowledge: admin
+  acknowledge: incident
     .meta({
       openapi: {
         method: 'POST',
@@ -172,7 +172,7 @@ export const incidentsRouter = router({
     .output(IncidentResponse)
     .mutation(({ ctx, input }) => acknowledgeIncident(ctx.db, input.id, ctx.principal, input.acknowledgedBy)),
 
-  resolve: admin
+  resolve: incident
     .meta({
       openapi: {
         method: 'POST',
@@ -185,7 +185,7 @@ export const incidentsRouter = router({
     .output(IncidentResponse)
     .mutation(({ ctx, input: { id, ...rest } }) => resolveIncident(ctx.db, id, ctx.principal, rest)),
 
-  reopen: admin
+  reopen: incident
     .meta({
       openapi: {
         method: 'POST',
@@ -198,7 +198,7 @@ export const incidentsRouter = router({
     .output(IncidentResponse)
     .mutation(({ ctx, input }) => reopenIncident(ctx.db, input.id, ctx.principal)),
 
-  retry: admin
+  retry: incident
     .meta({
       openapi: {
         method: 'POST',

@@ -19,7 +19,7 @@ import {
 } from '../services/workers/worker-requests';
 import { permissionProcedure, router } from '../trpc';
 
-const engine = permissionProcedure('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN');
+const engine = permissionProcedure('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta({ tokenScope: 'WORKER' });
 const tags = ['Worker protocol'];
 
 export const workersRouter = router({
@@ -35,7 +35,7 @@ export const workersRouter = router({
     })
     .input(FetchAndLockRequest)
     .output(z.array(WorkerRequestResponse))
-    .mutation(({ ctx, input }) => fetchAndLock(ctx.db, ctx.dispatcher, input, ctx.signal)),
+    .mutation(({ ctx, input }) => fetchAndLock(ctx.db, ctx.dispatcher, input, ctx)),
 
   create: engine
     .meta({

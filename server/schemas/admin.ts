@@ -1,7 +1,8 @@
 // Request and response shapes of the administration API; shared by procedures, OpenAPI and console forms.
 import { z } from 'zod';
+import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES } from '../auth/token-scopes';
 import { PERMISSION_CODES } from '../permissions';
-import { jsonBoolean, jsonId, localDateTime, pageOf, pageQuery, searchText } from './common';
+import { jsonBoolean, jsonId, localDateBound, localDateTime, pageOf, pageQuery, searchText } from './common';
 
 export const permissionCode = z.enum(PERMISSION_CODES, {
   error: (issue) =>
@@ -57,6 +58,13 @@ export const UserResponse = z
   })
   .meta({ id: 'UserResponse' });
 
+export const UserDetailResponse = UserResponse.extend({
+  lockedUntil: z.string().nullable().meta({
+    description:
+      'local date-time until which sign-in is refused after repeated failed attempts; null when not locked',
+  }),
+}).meta({ id: 'UserDetailResponse' });
+
 export const CreateGroupRequest = z
   .object({ code: groupCode, name: groupName, permissionCodes: permissionCodes.default([]) })
   .meta({ id: 'CreateGroupRequest' });
@@ -83,7 +91,33 @@ export const UpdateUserRequest = z
     permissionCodes: permissionCodes.optional(),
   })
   .meta({ id: 'UpdateUserRequest' });
-export const ResetPasswordRequest = z.object({ password }).meta({ id: 'ResetPasswordRequest' });
+export const ResetPasswordRequest = z
+  .object({
+    password: password.optional().meta({ description: 'the new password; omit it when `generate` is true' }),
+    generate: jsonBoolean.optional().meta({
+      description: 'true: the service generates a strong password and answers it, once (200)',
+    }),
+    requireChange: jsonBoolean.default(false).meta({
+      description: 'true: the user must change the password before doing anything else',
+    }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.generate && value.password !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'must be omitted when generate is true' });
+    if (!value.generate && value.password === undefined)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'is required unless generate is true' });
+  })
+  .meta({ id: 'ResetPasswordRequest' });
+export const GeneratedPasswordResponse = z
+  .object({ password: z.string().meta({ description: 'the generated password, shown in this answer only' }) })
+  .meta({ id: 'GeneratedPasswordResponse' });
+export const ChangePasswordRequest = z
+  .object({
+    username: z.string().min(1).max(200),
+    currentPassword: z.string().min(1).max(1000).meta({ format: 'password' }),
+    newPassword: password,
+  })
+  .meta({ id: 'ChangePasswordRequest' });
 
 export const ListQuery = z.object({ q: searchText });
 
@@ -91,12 +125,26 @@ export const PermissionResponse = z
   .object({ code: z.string(), description: z.string() })
   .meta({ id: 'PermissionResponse' });
 
+const scopeList = TOKEN_SCOPES.map((s) => `${s}: ${TOKEN_SCOPE_DESCRIPTIONS[s]}`).join('; ');
+export const tokenScope = z
+  .enum(TOKEN_SCOPES, {
+    error: (issue) => `unknown scope ${JSON.stringify(issue.input)}; known: ${TOKEN_SCOPES.join(', ')}`,
+  })
+  .meta({ description: `What the token may do, never more than its user may. ${scopeList}.` });
+
+/** How long a new API token lives when its creator does not say. */
+export const DEFAULT_API_TOKEN_DAYS = 90;
+
 export const CreateApiTokenRequest = z
   .object({
     name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
     expiresAt: localDateTime
+      .nullable()
       .optional()
-      .meta({ description: 'expiry as a local date-time; never when omitted' }),
+      .meta({
+        description: `expiry as a local date-time; ${DEFAULT_API_TOKEN_DAYS} days from now when omitted; null for a token that never expires`,
+      }),
+    scope: tokenScope.default('FULL'),
   })
   .meta({ id: 'CreateApiTokenRequest' });
 
@@ -109,6 +157,7 @@ export const ApiTokenResponse = z
     }),
     name: z.string(),
     userId: z.number().int(),
+    scope: tokenScope,
     createdAt: z.string(),
     expiresAt: z.string().nullable(),
     lastUsedAt: z.string().nullable(),
@@ -126,6 +175,10 @@ export const AuditEventResponse = z
     action: z.string(),
     targetType: z.string(),
     targetId: z.string().nullable(),
+    targetPath: z.string().nullable().meta({
+      description:
+        "the console page of the target (a user's, its group searched, an API token's user, an incident); null once the target is gone",
+    }),
     before: z.unknown().nullable(),
     after: z.unknown().nullable(),
     createdAt: z.string(),
@@ -133,9 +186,16 @@ export const AuditEventResponse = z
   .meta({ id: 'AuditEventResponse' });
 
 export const AuditQuery = pageQuery.extend({
-  actor: z.string().trim().max(64).optional(),
+  actor: z.string().trim().max(64).optional().meta({
+    description: "the start of the actor's name, any case (ad finds admin); % and _ match themselves",
+  }),
   action: z.string().trim().max(64).optional(),
+  from: localDateBound.optional().meta({ description: 'records made at or after this local date or time' }),
+  to: localDateBound
+    .optional()
+    .meta({ description: 'records made at or before this local date or time (inclusive)' }),
 });
+export type AuditQuery = z.infer<typeof AuditQuery>;
 export const AuditPage = pageOf(AuditEventResponse, 'AuditEventPage');
 
 export const TokenRequest = z
@@ -146,4 +206,5 @@ export const TokenResponse = z
   .meta({ id: 'TokenResponse' });
 
 export type UserView = z.infer<typeof UserResponse>;
+export type UserDetailView = z.infer<typeof UserDetailResponse>;
 export type GroupView = z.infer<typeof GroupResponse>;

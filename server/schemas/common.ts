@@ -54,6 +54,24 @@ export const localDateTime = z
     example: '2026-11-21T09:30:00',
   });
 
+/**
+ * A bound of a date range in the query string: a local date, or a date-time to the minute or second, in the
+ * service's time zone; the range includes the whole day, minute or second it names.
+ */
+export const localDateBound = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/,
+    'must be a local date yyyy-MM-dd or date-time yyyy-MM-ddTHH:mm[:ss]',
+  )
+  // Completed to the second (a date at midnight, a minute at :00) for the calendar check.
+  .refine((v) => isCalendarDateTime(v + 'T00:00:00'.slice(v.length - 10)), 'is not a real date and time')
+  .meta({
+    description:
+      'Local date yyyy-MM-dd or date-time yyyy-MM-ddTHH:mm[:ss] in the service time zone, inclusive',
+    example: '2026-11-21',
+  });
+
 /** Case-insensitive substring search text. */
 export const searchText = z.string().trim().max(200).optional();
 

@@ -10,9 +10,17 @@ function pgCodeOf(error: unknown): string | undefined {
 export const isUniqueViolation = (error: unknown) => pgCodeOf(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => pgCodeOf(error) === '23503';
 
-/** Escapes LIKE wildcards so that user search text matches literally. */
+/** User text with LIKE's wildcards and escape character escaped, so that it matches literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE pattern matching values that contain `text`. */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
+}
+
+/** A LIKE pattern matching values that start with `text`: a btree index can serve it. */
+export function prefixPattern(text: string): string {
+  return `${escapeLike(text)}%`;
 }
 
 /** Distinct values, sorted ascending: every array the API stores or answers. */

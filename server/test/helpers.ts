@@ -11,7 +11,8 @@ import { issueAccessToken } from '../auth/tokens';
 import type { Permission } from '../permissions';
 import { appRouter } from '../routers';
 import { createContext } from '../trpc';
-import { answerClientErrorsAsProblems, createApiHandler } from '../api-handler';
+import { answerClientErrorsAsProblems, apiRouteOf, createApiHandler } from '../api-handler';
+import { observeRequests } from '../observe-requests';
 import { startDispatcher, type Dispatcher } from '../services/workers/dispatcher';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -122,10 +123,10 @@ export async function callerFor(database: Database, user: TestUser) {
   return callerWith(database, `Bearer ${await accessTokenFor(user)}`);
 }
 
-/** The real API transport (server/api-handler.ts) on a random loopback port. */
+/** The real API transport (server/api-handler.ts, in the request wrapper of server/http.ts) on a random loopback port. */
 export async function startApiServer(database: Database): Promise<{ url: string; close(): Promise<void> }> {
   const handle = createApiHandler(database, dispatcherOf(database));
-  const server = http.createServer((req, res) => void handle(req, res));
+  const server = http.createServer(observeRequests((req, res) => void handle(req, res), apiRouteOf));
   answerClientErrorsAsProblems(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

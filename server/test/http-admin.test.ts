@@ -579,8 +579,9 @@ describe('API tokens', () => {
       active: true,
       name: 'ci pipeline',
       userId: user.id,
+      scope: 'FULL',
       createdAt: expect.stringMatching(LOCAL_DATE_TIME),
-      expiresAt: null,
+      expiresAt: expect.stringMatching(LOCAL_DATE_TIME),
       lastUsedAt: null,
       token: expect.stringMatching(API_TOKEN_PATTERN),
     });
@@ -667,7 +668,17 @@ describe('audit events: GET /admin/audit-events', () => {
     ]);
     for (const e of res.body.content) {
       expect(Object.keys(e).sort()).toEqual(
-        ['action', 'actor', 'after', 'before', 'createdAt', 'id', 'targetId', 'targetType'].sort(),
+        [
+          'action',
+          'actor',
+          'after',
+          'before',
+          'createdAt',
+          'id',
+          'targetId',
+          'targetPath',
+          'targetType',
+        ].sort(),
       );
       expect(e).toMatchObject({ actor: expect.any(String), action: expect.any(String) });
       expect(e.createdAt).toMatch(LOCAL_DATE_TIME);

@@ -228,6 +228,7 @@ export interface AuditEvent {
   action: string;
   targetType: string;
   targetId: string | null;
+  targetPath: string | null;
   before: unknown;
   after: unknown;
   createdAt: string;
@@ -408,6 +409,13 @@ export const OPERATIONS: Operation[] = [
     idParam: 'tokenId',
   },
   { name: 'listAuditEvents', method: 'GET', path: () => '/admin/audit-events', success: 200 },
+  {
+    name: 'unlockUser',
+    method: 'POST',
+    path: (t, id) => `/admin/users/${id ?? t.userId}/unlock`,
+    success: 204,
+    idParam: 'id',
+  },
 ];
 
 export const operationsWithBody = OPERATIONS.filter((op) => op.body);

@@ -127,10 +127,11 @@ describe('nesting', () => {
   it('a body nested 5,000 deep (8 KB) is 400, before and after authentication', async () => {
     // written out: JSON.stringify itself runs out of stack on such a value
     const rawBody = `{"x":${'{"x":'.repeat(5_000)}1${'}'.repeat(5_000)}}`;
-    expectProblem(await t.call('POST', '/tokens', { rawBody }), 400, 'VALIDATION_FAILED');
-    expectUnauthenticated(await t.call('POST', '/admin/groups', { rawBody }));
+    const json = { 'content-type': 'application/json' };
+    expectProblem(await t.call('POST', '/tokens', { rawBody, headers: json }), 400, 'VALIDATION_FAILED');
+    expectUnauthenticated(await t.call('POST', '/admin/groups', { rawBody, headers: json }));
     const res = await t.withoutChange(() =>
-      t.call('POST', '/admin/groups', { rawBody, headers: bearer(admin.token) }),
+      t.call('POST', '/admin/groups', { rawBody, headers: { ...json, ...bearer(admin.token) } }),
     );
     expectProblem(res, 400, 'VALIDATION_FAILED');
   });
@@ -167,10 +168,17 @@ describe('the query, the path and the cookies', () => {
   });
 
   it('a cookie that is not valid percent-encoding does not matter: 401 without a token, 200 with one', async () => {
-    const cookie = { cookie: 'theme=%; authjs.session-token=%E0%A4%A' };
+    const cookie = { cookie: 'theme=%; next-auth.session-token=%E0%A4%A' };
     expectUnauthenticated(await t.call('GET', '/incidents', { headers: cookie }));
     const res = await t.call('GET', '/incidents', { headers: { ...cookie, ...bearer(admin.token) } });
     expect(res.status, res.text).toBe(200);
+    // tRPC is where a session cookie is read at all (same-origin calls only).
+    const sameOrigin = { ...cookie, 'sec-fetch-site': 'same-origin' };
+    expect((await api(t.url, 'GET', '/trpc/auth.me', { headers: sameOrigin })).status).toBe(401);
+    const me = await api(t.url, 'GET', '/trpc/auth.me', {
+      headers: { ...sameOrigin, ...bearer(admin.token) },
+    });
+    expect(me.status, me.text).toBe(200);
   });
 });
 

@@ -370,7 +370,7 @@ describe('authentication and permission come before input validation', () => {
     async (_, headers, status) => {
       const res = await withoutIncidentChange(t, () =>
         t.call('POST', '/incidents', {
-          headers: headers(),
+          headers: { ...headers(), 'content-type': 'application/json' },
           rawBody: JSON.stringify(reportBody({ message: 'x'.repeat(70 * 1024) })),
         }),
       );

@@ -1,55 +1,12 @@
 // Reliability of republishing on PostgreSQL, with real server processes: a retry committed just before
 // the server is killed (SIGKILL) is still delivered exactly once, across restarts and instances; and two
 // workers never hold the same request.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../db/client';
 import { accessTokenFor, api, createTestUser, onPostgres, openTestDatabase, unique } from './helpers';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real process entry (server/http.ts) without the console, on its own port. */
-async function startServerProcess(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/http.ts'], {
-    env: {
-      ...process.env,
-      API_ONLY: 'true',
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    const up = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { url, process: child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server process did not start');
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+import { databaseUrlOf, startServerProcess, stopProcess as kill } from './processes';
 
 describe.runIf(onPostgres)('republishing survives crashes (PostgreSQL, real processes)', () => {
   let database: Database;
@@ -60,19 +17,14 @@ describe.runIf(onPostgres)('republishing survives crashes (PostgreSQL, real proc
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const [{ name }] = rowsOf<{ name: string }>(
-      await database.db.execute(sql`select current_database() as name`),
-    );
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = await databaseUrlOf(database);
     adminToken = await accessTokenFor(await createTestUser(database, { permissions: ['ACCESS_BPM_ADMIN'] }));
     engineToken = await accessTokenFor(
       await createTestUser(database, { permissions: ['ACCESS_ENGINE_API'] }),
     );
   });
   afterAll(async () => {
-    await Promise.all(children.map(kill));
+    await Promise.all(children.map((c) => kill(c)));
     await database.close();
   });
 

@@ -3,8 +3,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { apiTokens, users } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
+import type { TokenScope } from '../../auth/token-scopes';
 import { generateApiToken } from '../../auth/tokens';
 import { fieldError, notFound } from '../../errors';
+import { DEFAULT_API_TOKEN_DAYS } from '../../schemas/admin';
 import { formatLocalDateTime, formatNullable } from '../../time';
 import { runAdminChange } from './admin-change';
 import { recordAudit } from './audit';
@@ -18,6 +20,7 @@ function toView(row: ApiTokenRow, active: boolean) {
     id: row.id,
     name: row.name,
     userId: row.userId,
+    scope: row.scope as TokenScope,
     createdAt: formatLocalDateTime(row.createdAt),
     expiresAt: formatNullable(row.expiresAt),
     lastUsedAt: formatNullable(row.lastUsedAt),
@@ -38,23 +41,40 @@ async function getUser(db: Db, userId: number) {
   return user;
 }
 
+/**
+ * When a new token expires: the given local date-time, never for an explicit null (an engine's token that an
+ * administrator chooses to keep, visible in the list and the audit record), else DEFAULT_API_TOKEN_DAYS on.
+ */
+function expiryOf(requested: string | null | undefined): Date | null {
+  if (requested === null) return null;
+  if (requested === undefined) return new Date(Date.now() + DEFAULT_API_TOKEN_DAYS * 24 * 3600 * 1000);
+  // A local date-time without offset is read in the service's time zone, as it is written.
+  const expiresAt = new Date(requested);
+  if (Number.isNaN(expiresAt.getTime())) throw fieldError('expiresAt', 'is not a valid date-time');
+  if (expiresAt.getTime() <= Date.now()) throw fieldError('expiresAt', 'must be in the future');
+  return expiresAt;
+}
+
 export async function createApiToken(
   db: Db,
   actor: Principal,
   userId: number,
-  input: { name: string; expiresAt?: string },
+  input: { name: string; expiresAt?: string | null; scope: TokenScope },
 ) {
-  // A local date-time without offset is read in the service's time zone, as it is written.
-  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-  if (expiresAt && Number.isNaN(expiresAt.getTime()))
-    throw fieldError('expiresAt', 'is not a valid date-time');
-  if (expiresAt && expiresAt.getTime() <= Date.now()) throw fieldError('expiresAt', 'must be in the future');
+  const expiresAt = expiryOf(input.expiresAt);
   const { token, hash } = generateApiToken();
   return runAdminChange(db, async (tx) => {
     const user = await getUser(tx, userId);
     const [row] = await tx
       .insert(apiTokens)
-      .values({ userId, name: input.name, tokenHash: hash, userTokenVersion: user.tokenVersion, expiresAt })
+      .values({
+        userId,
+        name: input.name,
+        tokenHash: hash,
+        userTokenVersion: user.tokenVersion,
+        expiresAt,
+        scope: input.scope,
+      })
       .returning();
     const view = toView(row, user.enabled);
     await recordAudit(tx, {

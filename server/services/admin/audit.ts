@@ -1,9 +1,12 @@
 // The audit trail of every administrative change (contract section 5).
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { auditEvents } from '../../../db/schema';
+import { apiTokens, auditEvents, groups, incidents, users } from '../../../db/schema';
+import { fieldError } from '../../errors';
+import type { AuditQuery } from '../../schemas/admin';
 import { toPage } from '../../schemas/common';
-import { formatLocalDateTime } from '../../time';
+import { endOfLocal, formatLocalDateTime, startOfLocal } from '../../time';
+import { prefixPattern } from '../db-errors';
 
 export interface AuditEntry {
   actor: string;
@@ -26,13 +29,22 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
-export async function listAuditEvents(
-  db: Db,
-  query: { page: number; size: number; actor?: string; action?: string },
-) {
+function auditFilters(query: AuditQuery): SQL[] {
   const filters: SQL[] = [];
-  if (query.actor) filters.push(eq(auditEvents.actor, query.actor));
+  // Usernames are ASCII (contract section 5), so lower-casing here and in SQL agree.
+  if (query.actor)
+    filters.push(sql`lower(${auditEvents.actor}) like ${prefixPattern(query.actor.toLowerCase())}`);
   if (query.action) filters.push(eq(auditEvents.action, query.action));
+  if (query.from) filters.push(gte(auditEvents.createdAt, startOfLocal(query.from)));
+  if (query.to) filters.push(lt(auditEvents.createdAt, endOfLocal(query.to)));
+  if (query.from && query.to && startOfLocal(query.from) >= endOfLocal(query.to)) {
+    throw fieldError('to', 'must not be before from');
+  }
+  return filters;
+}
+
+export async function listAuditEvents(db: Db, query: AuditQuery) {
+  const filters = auditFilters(query);
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -44,15 +56,63 @@ export async function listAuditEvents(
       .offset(query.page * query.size),
     db.select({ total: count() }).from(auditEvents).where(where),
   ]);
+  const pathOf = await targetPaths(db, rows);
   const content = rows.map((r) => ({
     id: r.id,
     actor: r.actor,
     action: r.action,
     targetType: r.targetType,
     targetId: r.targetId,
+    targetPath: pathOf(r),
     before: r.before ?? null,
     after: r.after ?? null,
     createdAt: formatLocalDateTime(r.createdAt),
   }));
   return toPage(content, query.page, query.size, Number(total));
+}
+
+type Target = { targetType: string; targetId: string | null };
+
+/** The ids of one type of target among `rows` (ids written by hand that are not numbers cannot name a row). */
+function idsOf(rows: Target[], type: string): number[] {
+  return [
+    ...new Set(
+      rows
+        .filter((r) => r.targetType === type && r.targetId && /^[1-9][0-9]{0,15}$/.test(r.targetId))
+        .map((r) => Number(r.targetId)),
+    ),
+  ];
+}
+
+/**
+ * Finds, in one query per type of target on the page, the console page of each target that still exists:
+ * a user's page, the groups page searched for the group's code, an API token's user, an incident.
+ */
+async function targetPaths(db: Db, rows: Target[]): Promise<(row: Target) => string | null> {
+  const userIds = idsOf(rows, 'user');
+  const groupIds = idsOf(rows, 'group');
+  const tokenIds = idsOf(rows, 'api_token');
+  const incidentIds = idsOf(rows, 'incident');
+  const [foundUsers, foundGroups, foundTokens, foundIncidents] = await Promise.all([
+    userIds.length ? db.select({ id: users.id }).from(users).where(inArray(users.id, userIds)) : [],
+    groupIds.length
+      ? db.select({ id: groups.id, code: groups.code }).from(groups).where(inArray(groups.id, groupIds))
+      : [],
+    tokenIds.length
+      ? db
+          .select({ id: apiTokens.id, userId: apiTokens.userId })
+          .from(apiTokens)
+          .where(inArray(apiTokens.id, tokenIds))
+      : [],
+    incidentIds.length
+      ? db.select({ id: incidents.id }).from(incidents).where(inArray(incidents.id, incidentIds))
+      : [],
+  ]);
+  const paths = new Map<string, string>([
+    ...foundUsers.map((u) => [`user:${u.id}`, `/admin/users/${u.id}`] as const),
+    ...foundGroups.map((g) => [`group:${g.id}`, `/admin/groups?q=${encodeURIComponent(g.code)}`] as const),
+    ...foundTokens.map((t) => [`api_token:${t.id}`, `/admin/users/${t.userId}`] as const),
+    ...foundIncidents.map((i) => [`incident:${i.id}`, `/incidents/${i.id}`] as const),
+  ]);
+  return (row) => paths.get(`${row.targetType}:${row.targetId}`) ?? null;
 }

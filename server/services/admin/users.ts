@@ -1,11 +1,15 @@
 // Users: listing, creation, merge-updates, deletion and password resets (contract section 5).
+import { randomBytes } from 'node:crypto';
 import { asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { groups, userGroups, users } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
+import { clearFailures, lockedUntilOf } from '../../auth/lockout';
+import { endSessionsOfUser } from '../../auth/console-sessions';
 import { hashPassword } from '../../auth/passwords';
 import { conflict, fieldError, notFound } from '../../errors';
-import type { UserView } from '../../schemas/admin';
+import type { UserDetailView, UserView } from '../../schemas/admin';
+import { formatNullable } from '../../time';
 import { isForeignKeyViolation, likePattern, sortedSet } from '../db-errors';
 import { assertIdsExist, runAdminChange } from './admin-change';
 import { recordAudit } from './audit';
@@ -34,6 +38,27 @@ export async function getUserView(db: Db, id: number): Promise<UserView> {
   const [view] = await loadUserViews(db, eq(users.id, id));
   if (!view) throw notFound('User', id);
   return view;
+}
+
+/** One user as the user page shows it: with the sign-in lock, if any (server/auth/lockout.ts). */
+export async function getUserDetail(db: Db, id: number): Promise<UserDetailView> {
+  const view = await getUserView(db, id);
+  return { ...view, lockedUntil: formatNullable(await lockedUntilOf(db, view.username)) };
+}
+
+/** Lifts a user's sign-in lock and forgets their failed attempts. */
+export async function unlockUser(db: Db, actor: Principal, id: number): Promise<void> {
+  const { username, lockedUntil } = await getUserDetail(db, id);
+  await db.transaction(async (tx) => {
+    await clearFailures(tx, username);
+    await recordAudit(tx, {
+      actor: actor.username,
+      action: 'user.unlock',
+      targetType: 'user',
+      targetId: id,
+      before: { username, lockedUntil },
+    });
+  });
 }
 
 export function listUsers(db: Db, query: { q?: string }): Promise<UserView[]> {
@@ -138,6 +163,7 @@ export async function updateUser(
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, id));
+    if (disabling) await endSessionsOfUser(tx, id);
     if (input.groupIds)
       await setMemberships(tx, id, input.groupIds).catch((e) => rethrowMembershipRace(e, 'groupIds'));
     const after = await getUserView(tx, id);
@@ -169,24 +195,56 @@ export async function deleteUser(db: Db, actor: Principal, id: number): Promise<
   });
 }
 
-export async function resetPassword(db: Db, actor: Principal, id: number, password: string): Promise<void> {
+export interface ResetPasswordInput {
+  password?: string;
+  /** The service chooses the password and answers it, once. */
+  generate?: boolean;
+  /** The user must change it before doing anything else (users.must_change_password). */
+  requireChange: boolean;
+}
+
+/** 144 random bits in 24 url-safe characters: well within the password rules, and easy to paste. */
+function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Sets a user's password; answers it when the service generated it (the only time it is ever shown). */
+export async function resetPassword(
+  db: Db,
+  actor: Principal,
+  id: number,
+  input: ResetPasswordInput,
+): Promise<{ password: string } | undefined> {
   const user = await getUserView(db, id);
+  const password = input.generate ? generatePassword() : input.password;
+  if (password === undefined) throw fieldError('password', 'is required unless generate is true');
   assertPasswordAllowed(user.username, password);
   const passwordHash = await hashPassword(password);
   await runAdminChange(db, async (tx) => {
     const updated = await tx
       .update(users)
       // Every token issued before the reset carries the old version and stops working.
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+      .set({
+        passwordHash,
+        mustChangePassword: input.requireChange,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, id))
       .returning({ id: users.id });
     if (!updated.length) throw notFound('User', id);
+    await endSessionsOfUser(tx, id);
     await recordAudit(tx, {
       actor: actor.username,
       action: 'user.password_reset',
       targetType: 'user',
       targetId: id,
-      after: { username: user.username },
+      after: {
+        username: user.username,
+        generated: Boolean(input.generate),
+        requireChange: input.requireChange,
+      },
     });
   });
+  return input.generate ? { password } : undefined;
 }

@@ -4,6 +4,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { incidentEvents, incidents, type IncidentRow } from '../../../db/schema';
 import type { IncidentView, ReportIncidentInput } from '../../schemas/incidents';
+import { countIncidentReport } from '../../metrics';
 import { isUniqueViolation } from '../db-errors';
 import { toIncidentView } from './incident-view';
 import { REOPENED_FIELDS } from './transitions';
@@ -91,5 +92,6 @@ export async function reportIncident(db: Db, input: ReportIncidentInput): Promis
       ? record(upserted, 'CREATED', `Reported: ${input.message}`)
       : record(upserted, 'OCCURRED_AGAIN', `Occurred again (${upserted.occurrenceCount} times in all)`);
   });
+  countIncidentReport(input.source, input.severity);
   return toIncidentView(row);
 }

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { incidentEvents, incidents, outbox, processInstances, workerRequests } from '../../../db/schema';
 import { notFound, notRetryable } from '../../errors';
+import { countTransition } from '../../metrics';
 import type { Principal } from '../../auth/principal';
 import type { IncidentView } from '../../schemas/incidents';
 import { publishTopic } from '../workers/dispatcher';
@@ -92,6 +93,7 @@ export async function retryIncident(
     await publishTopic(tx, request.topic);
     return updated;
   });
+  countTransition('RETRY_REQUESTED');
   return toIncidentView(row);
 }
 

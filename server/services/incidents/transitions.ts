@@ -4,6 +4,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { incidentEvents, incidents, type IncidentRow } from '../../../db/schema';
 import { DomainError, invalidState, notFound } from '../../errors';
+import { countTransition } from '../../metrics';
 import type { Principal } from '../../auth/principal';
 import type { IncidentView } from '../../schemas/incidents';
 import { toIncidentView } from './incident-view';
@@ -27,7 +28,7 @@ interface Transition {
 
 /** Applies a transition to one incident: the updated row, or NotFound / InvalidState with nothing changed. */
 async function applyTransition(db: Db, id: number, t: Transition): Promise<IncidentRow> {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(incidents)
       .set({ ...t.set, updatedAt: sql`now()` })
@@ -48,6 +49,8 @@ async function applyTransition(db: Db, id: number, t: Transition): Promise<Incid
       .values({ incidentId: id, eventType: t.event, message: t.message, actor: t.actor });
     return row;
   });
+  countTransition(t.event);
+  return row;
 }
 
 const acknowledgeTransition = (actor: string): Transition => ({

@@ -2,26 +2,56 @@
 // PENDING, and re-announces republished requests that no worker has taken yet (after a crash, say).
 // Publishing is a NOTIFY inside the publishing transaction: PostgreSQL (and PGlite) deliver it only on
 // commit, so nothing is announced that was not committed, on this instance or any other.
-import { EventEmitter } from 'node:events';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+//
+// Waiters queue per topic in arrival order. An announcement of n requests wakes only the first waiters
+// with room for them (a waiter takes up to maxTasks), so a publish costs about one look per request
+// however many workers wait, and the longest-waiting worker is served first. A waiter that looks and
+// finds nothing keeps its place; one that leaves passes on the announcements it did not use.
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import { outbox, workerRequests } from '../../../db/schema';
+import { log } from '../../log';
+import { countLockExpiries, countLongPolls, countWakeUps } from '../../metrics';
 
 export const WORKER_CHANNEL = 'bpm_worker_requests';
 const SWEEP_INTERVAL_MS = 1_000;
+/** Announced requests handed to one rescan at most per topic (a safety net, not the normal path). */
+const RESCAN_LIMIT = 100;
 
-/** Announces, on commit of `tx`, that a request of `topic` is ready. */
-export async function publishTopic(tx: Db, topic: string): Promise<void> {
-  await tx.execute(sql`select pg_notify(${WORKER_CHANNEL}, ${topic})`);
+/**
+ * Announces, on commit of `tx`, that `count` requests of `topic` are ready. The payload is the topic, then
+ * the count when above one (topics hold no spaces), so an instance reading only the topic still understands
+ * the common case.
+ */
+export async function publishTopic(tx: Db, topic: string, count = 1): Promise<void> {
+  await tx.execute(sql`select pg_notify(${WORKER_CHANNEL}, ${count > 1 ? `${topic} ${count}` : topic})`);
+}
+
+function parseAnnouncement(payload: string): { topic: string; count: number } {
+  const [topic, count] = payload.split(' ');
+  return { topic, count: Math.max(1, Number(count) || 1) };
+}
+
+/** One long poll's place in the dispatcher's queues, from its first look until it answers. */
+export interface LongPoll {
+  /**
+   * After a look that locked nothing: resolves true when the poll should look again (a request was
+   * announced to it), false when it should answer `[]` (its time is up, its client left, or the server is
+   * draining). It keeps its place in the queues meanwhile and holds no database connection.
+   */
+  next(): Promise<boolean>;
+  /** Leaves the queues; `lockedTopics` (the topic of each request the last look locked) are used, the rest passed on. */
+  leave(lockedTopics?: string[]): void;
 }
 
 export interface Dispatcher {
-  /** Resolves when a request of one of `topics` is published, or after `ms`, or when `signal` aborts. */
-  waitForTopics(
-    topics: string[],
-    ms: number,
-    signal?: AbortSignal,
-  ): { promise: Promise<void>; cancel(): void };
+  /** Queues a long poll on `topics` until `deadline` (epoch ms); its first look starts at once. */
+  join(poll: { topics: string[]; maxTasks: number; deadline: number; signal?: AbortSignal }): LongPoll;
+  /** Answers every waiting long poll now, and lets no later one wait (graceful shutdown). */
+  drain(): void;
+  /** Long polls in the queues (looking or waiting). */
+  readonly waiting: number;
+  /** Stops wake-ups and sweeps, after the sweep under way (if any) has finished. */
   stop(): Promise<void>;
 }
 
@@ -39,7 +69,9 @@ export async function sweepExpiredLocks(db: Db): Promise<number> {
       })
       .where(and(eq(workerRequests.status, 'LOCKED'), lt(workerRequests.lockExpiresAt, sql`now()`)))
       .returning({ topic: workerRequests.topic });
-    for (const topic of new Set(released.map((r) => r.topic))) await publishTopic(tx, topic);
+    for (const [topic, count] of countByTopic(released.map((r) => r.topic))) {
+      await publishTopic(tx, topic, count);
+    }
     return released.length;
   });
 }
@@ -48,52 +80,238 @@ export async function sweepExpiredLocks(db: Db): Promise<number> {
 export async function announceUndelivered(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const pending = await tx
-      .selectDistinct({ topic: outbox.topic })
+      .select({ topic: outbox.topic, count: sql<number>`count(*)::int` })
       .from(outbox)
-      .where(isNull(outbox.deliveredAt));
-    for (const { topic } of pending) await publishTopic(tx, topic);
+      .where(isNull(outbox.deliveredAt))
+      .groupBy(outbox.topic);
+    for (const { topic, count } of pending) await publishTopic(tx, topic, count);
   });
 }
 
+/** PENDING requests per topic among `topics` (one cheap query: the rescan of waiters' topics). */
+async function pendingByTopic(db: Db, topics: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ topic: workerRequests.topic, count: sql<number>`count(*)::int` })
+    .from(workerRequests)
+    .where(and(eq(workerRequests.status, 'PENDING'), inArray(workerRequests.topic, topics)))
+    .groupBy(workerRequests.topic);
+  return new Map(rows.map((r) => [r.topic, r.count]));
+}
+
+function countByTopic(topics: Iterable<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const topic of topics) counts.set(topic, (counts.get(topic) ?? 0) + 1);
+  return counts;
+}
+
+function addTo(counts: Map<string, number>, topic: string, n: number) {
+  counts.set(topic, (counts.get(topic) ?? 0) + n);
+}
+
+const total = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+
+/** A long poll as the queues see it. */
+class Waiter implements LongPoll {
+  /** Looking (a query under way) rather than waiting. */
+  looking = true;
+  /** No more waiting: its deadline passed, its client left, or the server drains. */
+  over = false;
+  /** Announcements the look under way answers for, per topic. */
+  covered = new Map<string, number>();
+  /** Announcements given to it since its look began (or while it waits), for its next look. */
+  assigned = new Map<string, number>();
+  private resume?: (lookAgain: boolean) => void;
+  private readonly timer: NodeJS.Timeout;
+  private readonly onAbort = () => this.end();
+
+  constructor(
+    readonly topics: string[],
+    readonly maxTasks: number,
+    deadline: number,
+    private readonly signal: AbortSignal | undefined,
+    private readonly queues: Queues,
+  ) {
+    this.timer = setTimeout(this.onAbort, Math.max(0, deadline - Date.now()));
+    signal?.addEventListener('abort', this.onAbort);
+    if (signal?.aborted) this.over = true;
+  }
+
+  /** Room left for announcements in its next look. */
+  get room(): number {
+    return this.maxTasks - total(this.assigned);
+  }
+
+  assign(topic: string, n: number) {
+    addTo(this.assigned, topic, n);
+    if (!this.looking && this.resume) {
+      countWakeUps(1);
+      this.wake(true);
+    }
+  }
+
+  end() {
+    this.over = true;
+    if (!this.looking) this.wake(false);
+  }
+
+  private wake(lookAgain: boolean) {
+    const resume = this.resume;
+    this.resume = undefined;
+    if (lookAgain) this.startLook();
+    resume?.(lookAgain);
+  }
+
+  private startLook() {
+    this.looking = true;
+    this.covered = this.assigned;
+    this.assigned = new Map();
+  }
+
+  next(): Promise<boolean> {
+    // The look found nothing: what it answered for is gone (another worker took it).
+    this.covered = new Map();
+    if (this.over) return Promise.resolve(false);
+    if (this.assigned.size) {
+      this.startLook();
+      return Promise.resolve(true);
+    }
+    this.looking = false;
+    return new Promise((resolve) => (this.resume = resolve));
+  }
+
+  leave(lockedTopics: string[] = []) {
+    clearTimeout(this.timer);
+    this.signal?.removeEventListener('abort', this.onAbort);
+    this.over = true;
+    this.looking = true;
+    this.resume?.(false);
+    this.resume = undefined;
+    this.queues.remove(this);
+    const unused = new Map(this.covered);
+    for (const [topic, n] of this.assigned) addTo(unused, topic, n);
+    for (const topic of lockedTopics) addTo(unused, topic, -1);
+    this.covered = new Map();
+    this.assigned = new Map();
+    for (const [topic, n] of unused) if (n > 0) this.queues.announce(topic, n);
+  }
+}
+
+/** The waiters of each topic, in arrival order (a Set keeps insertion order and deletes in O(1)). */
+class Queues {
+  private readonly byTopic = new Map<string, Set<Waiter>>();
+  size = 0;
+
+  add(waiter: Waiter) {
+    this.size++;
+    countLongPolls(1);
+    for (const topic of waiter.topics) {
+      let queue = this.byTopic.get(topic);
+      if (!queue) this.byTopic.set(topic, (queue = new Set()));
+      queue.add(waiter);
+    }
+  }
+
+  remove(waiter: Waiter) {
+    let removed = false;
+    for (const topic of waiter.topics) {
+      const queue = this.byTopic.get(topic);
+      if (!queue?.delete(waiter)) continue;
+      removed = true;
+      if (!queue.size) this.byTopic.delete(topic);
+    }
+    if (removed) {
+      this.size--;
+      countLongPolls(-1);
+    }
+  }
+
+  /** Hands `count` announced requests of `topic` to the first waiters with room, waking those that wait. */
+  announce(topic: string, count: number) {
+    let left = count;
+    for (const waiter of this.byTopic.get(topic) ?? []) {
+      if (left <= 0) return;
+      const given = Math.min(waiter.room, left);
+      if (given <= 0 || waiter.over) continue;
+      left -= given;
+      waiter.assign(topic, given);
+    }
+  }
+
+  /** Topics some waiter waits on without a look under way or due. */
+  idleTopics(): string[] {
+    return [...this.byTopic]
+      .filter(([, queue]) => [...queue].some((w) => !w.looking && !w.over))
+      .map(([topic]) => topic);
+  }
+
+  all(): Waiter[] {
+    return [...new Set([...this.byTopic.values()].flatMap((queue) => [...queue]))];
+  }
+}
+
 export function startDispatcher(database: Database): Dispatcher {
-  const topics = new EventEmitter();
-  topics.setMaxListeners(0);
-  const listening = database.listen(WORKER_CHANNEL, (topic) => topics.emit(topic));
-  let sweeping = false;
+  const queues = new Queues();
+  let draining = false;
+  const listening = database.listen(
+    WORKER_CHANNEL,
+    (payload) => {
+      const { topic, count } = parseAnnouncement(payload);
+      queues.announce(topic, count);
+    },
+    // Listening again after a lost connection: what was announced meanwhile was missed, and so may a
+    // republished request's announcement be.
+    () => void catchUp(),
+  );
+
+  // Each second: expired locks back to PENDING, and a rescan of the topics of idle waiters, in case an
+  // announcement went unanswered (a look that skipped a row another transaction held, say).
+  let sweep: Promise<void> | undefined;
   const sweeper = setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    sweepExpiredLocks(database.db)
-      .catch((error) => console.error('worker lock sweep failed:', error))
-      .finally(() => (sweeping = false));
+    sweep ??= runSweep().finally(() => (sweep = undefined));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
-  void listening
-    .then(() => announceUndelivered(database.db))
-    .catch((error) => console.error('worker dispatcher failed to start:', error));
+  async function runSweep() {
+    await sweepExpiredLocks(database.db)
+      .then(countLockExpiries)
+      .catch((error) => log.error({ err: error }, 'worker lock sweep failed'));
+    await rescan().catch((error) => log.error({ err: error }, 'worker rescan failed'));
+  }
+  async function catchUp() {
+    await rescan().catch((error) => log.error({ err: error }, 'worker rescan failed'));
+    await announceUndelivered(database.db).catch((error) =>
+      log.error({ err: error }, 'worker re-announce failed'),
+    );
+  }
+  async function rescan() {
+    const topics = queues.idleTopics();
+    if (!topics.length) return;
+    for (const [topic, count] of await pendingByTopic(database.db, topics)) {
+      queues.announce(topic, Math.min(count, RESCAN_LIMIT));
+    }
+  }
+
+  void listening.catch((error) => log.error({ err: error }, 'worker dispatcher failed to start'));
 
   return {
-    waitForTopics(wanted, ms, signal) {
-      let done: () => void = () => {};
-      const promise = new Promise<void>((resolve) => {
-        const timer = setTimeout(finish, ms);
-        function finish() {
-          clearTimeout(timer);
-          for (const t of wanted) topics.off(t, finish);
-          signal?.removeEventListener('abort', finish);
-          resolve();
-        }
-        done = finish;
-        for (const t of wanted) topics.on(t, finish);
-        signal?.addEventListener('abort', finish);
-      });
-      return { promise, cancel: () => done() };
+    join({ topics, maxTasks, deadline, signal }) {
+      const waiter = new Waiter([...new Set(topics)], maxTasks, deadline, signal, queues);
+      if (draining) waiter.over = true;
+      queues.add(waiter);
+      return waiter;
+    },
+    drain() {
+      draining = true;
+      for (const waiter of queues.all()) waiter.end();
+    },
+    get waiting() {
+      return queues.size;
     },
     async stop() {
       clearInterval(sweeper);
+      await sweep;
       const unlisten = await listening.catch(() => undefined);
       await unlisten?.().catch(() => {});
-      topics.removeAllListeners();
+      for (const waiter of queues.all()) waiter.end();
     },
   };
 }

@@ -57,20 +57,24 @@ export async function getProcessInstance(db: Db, id: number) {
   return toProcessInstanceView(row);
 }
 
-/** Locks up to maxTasks PENDING requests of the topics for this worker; each goes to one worker only. */
+/**
+ * Locks up to maxTasks PENDING requests of the topics for this worker; each goes to one worker only.
+ * One statement (no transaction of several round trips): every long poll's first look runs it, so a
+ * thousand polls arriving together cost a thousand statements, not four thousand.
+ */
 async function lockPending(
   db: Db,
   input: { workerId: string; topics: string[]; maxTasks: number; lockDurationMs: number },
 ): Promise<WorkerRequestRow[]> {
-  return db.transaction(async (tx) => {
-    const candidates = tx
-      .select({ id: workerRequests.id })
-      .from(workerRequests)
-      .where(and(eq(workerRequests.status, 'PENDING'), inArray(workerRequests.topic, input.topics)))
-      .orderBy(asc(workerRequests.id))
-      .limit(input.maxTasks)
-      .for('update', { skipLocked: true });
-    const locked = await tx
+  const candidates = db
+    .select({ id: workerRequests.id })
+    .from(workerRequests)
+    .where(and(eq(workerRequests.status, 'PENDING'), inArray(workerRequests.topic, input.topics)))
+    .orderBy(asc(workerRequests.id))
+    .limit(input.maxTasks)
+    .for('update', { skipLocked: true });
+  const locked = db.$with('locked').as(
+    db
       .update(workerRequests)
       .set({
         status: 'LOCKED',
@@ -79,43 +83,48 @@ async function lockPending(
         updatedAt: sql`now()`,
       })
       .where(inArray(workerRequests.id, candidates))
-      .returning();
-    if (locked.length) {
-      // A republished request counts as delivered once a worker holds it.
-      await tx
-        .update(outbox)
-        .set({ deliveredAt: sql`now()` })
-        .where(
-          and(
-            inArray(
-              outbox.workerRequestId,
-              locked.map((r) => r.id),
-            ),
-            isNull(outbox.deliveredAt),
-          ),
-        );
-    }
-    return locked.sort((a, b) => a.id - b.id);
-  });
+      .returning(),
+  );
+  // A republished request counts as delivered once a worker holds it (a data-modifying WITH runs whether
+  // or not the statement reads it).
+  const delivered = db.$with('delivered').as(
+    db
+      .update(outbox)
+      .set({ deliveredAt: sql`now()` })
+      .where(
+        and(
+          inArray(outbox.workerRequestId, db.select({ id: locked.id }).from(locked)),
+          isNull(outbox.deliveredAt),
+        ),
+      )
+      .returning({ id: outbox.id }),
+  );
+  const rows = await db.with(locked, delivered).select().from(locked);
+  return rows.sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Locks pending requests at once, or long-polls up to waitMs for a publish. While waiting the poll holds no
+ * database connection and keeps its place in its topics' queues; when its time is up it answers `[]`
+ * without another query, so many polls timing out together cost the database nothing.
+ */
 export async function fetchAndLock(
   db: Db,
   dispatcher: Dispatcher,
   input: { workerId: string; topics: string[]; maxTasks: number; lockDurationMs: number; waitMs: number },
-  signal?: AbortSignal,
+  { signal, receivedAt = Date.now() }: { signal?: AbortSignal; receivedAt?: number } = {},
 ): Promise<WorkerRequestView[]> {
-  const deadline = Date.now() + input.waitMs;
-  for (;;) {
-    // Listen before looking, so that a request published in between still wakes us.
-    const wake = dispatcher.waitForTopics(input.topics, Math.max(0, deadline - Date.now()), signal);
-    const locked = await lockPending(db, input);
-    if (locked.length || Date.now() >= deadline || signal?.aborted) {
-      wake.cancel();
-      return locked.map(toWorkerRequestView);
-    }
-    await wake.promise;
+  if (input.waitMs <= 0) return (await lockPending(db, input)).map(toWorkerRequestView);
+  // Queued before the first look, so that a request published meanwhile is announced to this poll.
+  const poll = dispatcher.join({ ...input, deadline: receivedAt + input.waitMs, signal });
+  let locked: WorkerRequestRow[] = [];
+  try {
+    do locked = await lockPending(db, input);
+    while (!locked.length && (await poll.next()));
+  } finally {
+    poll.leave(locked.map((r) => r.topic));
   }
+  return locked.map(toWorkerRequestView);
 }
 
 /** The request if `workerId` holds its unexpired lock; else 404 or 409 saying why not. */

@@ -1,0 +1,245 @@
+// postgres.js with bounds on every wait, so that an unreachable database is answered in seconds, never held:
+//  - connect, statement and idle-in-transaction timeouts on every connection;
+//  - a deadline on every query and transaction, waiting for a connection included (postgres.js has no acquire
+//    timeout, and on a stalled network a sent query waits for ever);
+//  - while the database is known to be down (db/availability.ts), queries fail at once;
+//  - once it is back, a fresh pool and LISTEN connection (connections stalled by the outage are dropped, and
+//    postgres.js would re-listen on its own backoff, up to 20 s); reconnection backoff capped at half a second.
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { DatabaseAvailability, DatabaseUnavailableError, isDatabaseUnavailable } from './availability';
+
+export interface PostgresTuning {
+  /** Connections of the pool (besides one for LISTEN). */
+  poolSize: number;
+  connectTimeoutMs: number;
+  /** PostgreSQL's statement_timeout on every pooled connection. */
+  statementTimeoutMs: number;
+  /** PostgreSQL's idle_in_transaction_session_timeout: a client gone mid-transaction does not hold locks. */
+  idleInTransactionTimeoutMs: number;
+  /** The longest a query or a transaction may take, waiting for a connection included. */
+  queryTimeoutMs: number;
+  /** application_name of every connection: names this process's backends in pg_stat_activity. */
+  applicationName: string;
+}
+
+export const POSTGRES_DEFAULTS: PostgresTuning = {
+  poolSize: 10,
+  connectTimeoutMs: 3_000,
+  statementTimeoutMs: 5_000,
+  idleInTransactionTimeoutMs: 10_000,
+  queryTimeoutMs: 6_000,
+  applicationName: `bpm-admin-console/${process.pid}`,
+};
+
+/** The health check's own bound while the database is thought to be up. */
+const PING_TIMEOUT_MS = 1_000;
+
+interface Subscription {
+  channel: string;
+  onPayload: (payload: string) => void;
+  onListen?: () => void;
+  unlisten?: () => Promise<void>;
+}
+
+export interface ResilientPostgres {
+  /** Hand this to Drizzle: it always reaches the current pool, with every query bounded. */
+  sql: postgres.Sql;
+  listen(
+    channel: string,
+    onPayload: (p: string) => void,
+    onListen?: () => void,
+  ): Promise<() => Promise<void>>;
+  /** True when the database answers; false at once while it is known to be down. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// Reconnect soon after a failure, but not in a busy loop: 100 ms, 200 ms, ... at most 500 ms (seconds here).
+const reconnectBackoff = (retries: number) => Math.min(0.1 * retries, 0.5);
+
+export function openResilientPostgres(url: string, tuning: PostgresTuning): ResilientPostgres {
+  const connectionOptions = {
+    onnotice: () => {},
+    connect_timeout: tuning.connectTimeoutMs / 1000,
+    backoff: reconnectBackoff,
+    keep_alive: 5,
+    connection: {
+      application_name: tuning.applicationName,
+      statement_timeout: tuning.statementTimeoutMs,
+      idle_in_transaction_session_timeout: tuning.idleInTransactionTimeoutMs,
+    },
+  } satisfies postgres.Options<Record<string, postgres.PostgresType>>;
+
+  const createPool = () => {
+    const pool = postgres(url, {
+      ...connectionOptions,
+      max: tuning.poolSize,
+      onclose: () => availability.suspect(),
+    });
+    drizzle(pool); // sets the driver's type parsers as Drizzle expects them, as it did on the first pool
+    return pool;
+  };
+
+  const availability = new DatabaseAvailability(
+    () => probe(url, connectionOptions, tuning.connectTimeoutMs),
+    () => replacePool(),
+  );
+  let current = createPool();
+  const subscriptions = new Set<Subscription>();
+
+  const subscribe = async (s: Subscription) => {
+    // Listening again proves the database is back: requests must not be refused a moment longer, since the
+    // callbacks (the dispatcher's catch-up) query at once.
+    const onListen = () => {
+      availability.reachable();
+      s.onListen?.();
+    };
+    const { unlisten } = await current.listen(s.channel, s.onPayload, onListen);
+    s.unlisten = unlisten;
+  };
+
+  function replacePool() {
+    const old = current;
+    current = createPool();
+    // postgres.js keeps trying on its own if this first attempt fails, and calls onListen when it succeeds.
+    for (const s of subscriptions) subscribe(s).catch(() => {});
+    void old.end({ timeout: 0 }).catch(() => {});
+  }
+
+  /** Runs `start` within `ms`; an unreachable database or the deadline answer DatabaseUnavailableError. */
+  async function bounded<T>(start: () => Promise<T>, ms: number, onExpiry?: () => void): Promise<T> {
+    if (availability.isDown) throw new DatabaseUnavailableError('The database is unreachable');
+    let timer: NodeJS.Timeout | undefined;
+    const expiry = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        onExpiry?.();
+        reject(new DatabaseUnavailableError(`The database did not answer within ${ms} ms`));
+      }, ms);
+    });
+    try {
+      return await Promise.race([start(), expiry]);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) availability.suspect();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A postgres.js query is sent on its first then(); route that through the deadline. */
+  function withDeadline<Q>(query: Q): Q {
+    if (!(query instanceof Promise)) return query; // a helper such as sql(identifier), not a query
+    const send = query.then.bind(query) as () => Promise<unknown>;
+    const then = (onFulfilled?: (v: unknown) => unknown, onRejected?: (e: unknown) => unknown) =>
+      bounded(send, tuning.queryTimeoutMs).then(onFulfilled, onRejected);
+    Object.assign(query, {
+      then,
+      catch: (onRejected: (e: unknown) => unknown) => then(undefined, onRejected),
+      finally: (onFinally: () => void) => then().finally(onFinally),
+    });
+    return query;
+  }
+
+  function begin(...args: unknown[]) {
+    const work = args.pop() as (tx: postgres.TransactionSql) => Promise<unknown>;
+    let expired = false;
+    return bounded(
+      () =>
+        (current.begin as (...a: unknown[]) => Promise<unknown>)(
+          ...args,
+          async (tx: postgres.TransactionSql) => {
+            const result = await work(tx);
+            // The caller was already told it failed: roll back rather than commit behind its back.
+            if (expired) throw new DatabaseUnavailableError('The transaction outlived its deadline');
+            return result;
+          },
+        ),
+      tuning.queryTimeoutMs,
+      () => (expired = true),
+    );
+  }
+
+  const sql = new Proxy(current, {
+    get(_target, property) {
+      if (property === 'begin') return begin;
+      const value = Reflect.get(current, property);
+      if (property === 'unsafe') {
+        return (...args: unknown[]) => withDeadline((value as (...a: unknown[]) => unknown)(...args));
+      }
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+    apply(_target, _this, args: unknown[]) {
+      return withDeadline((current as unknown as (...a: unknown[]) => unknown)(...args));
+    },
+  });
+
+  return {
+    sql,
+    async listen(channel, onPayload, onListen) {
+      const subscription: Subscription = { channel, onPayload, onListen };
+      subscriptions.add(subscription);
+      await subscribe(subscription);
+      return async () => {
+        subscriptions.delete(subscription);
+        await subscription.unlisten?.();
+      };
+    },
+    async ping() {
+      if (availability.isDown) return false;
+      return bounded(() => current`select 1`.then(() => true), PING_TIMEOUT_MS).catch(() => {
+        availability.suspect();
+        return false;
+      });
+    },
+    async close() {
+      availability.close();
+      await current.end({ timeout: 5 });
+    },
+  };
+}
+
+/** Resolves when a fresh connection answers `select 1` within `ms`. */
+async function probe(url: string, options: postgres.Options<never>, ms: number): Promise<void> {
+  const sql = postgres(url, { ...options, max: 1 });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      sql`select 1`,
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('probe timed out')), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    void sql.end({ timeout: 0 }).catch(() => {});
+  }
+}
+
+const MIGRATION_LOCK = "hashtext('bpm-admin-console: migrations and first start')";
+
+/**
+ * Runs the migrations, then `afterMigrate`, while holding a PostgreSQL advisory lock on a connection of its
+ * own (no statement timeout: waiting for another instance's migrations is expected), so that any number of
+ * instances starting together on one database take turns. The lock goes with the session if we die.
+ */
+export async function migrateExclusively(
+  url: string,
+  tuning: PostgresTuning,
+  migrationsFolder: string,
+  afterMigrate: () => Promise<void>,
+): Promise<void> {
+  const sql = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    connect_timeout: tuning.connectTimeoutMs / 1000,
+    connection: { application_name: tuning.applicationName, statement_timeout: 0 },
+  });
+  try {
+    await sql.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    await migrate(drizzle(sql), { migrationsFolder });
+    await afterMigrate();
+    await sql.unsafe(`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}

@@ -1,0 +1,63 @@
+// The process's one logger: JSON lines on stdout (pino), level from LOG_LEVEL. No secret may reach a line:
+// fields that carry them are redacted by path, and every line is scrubbed of token- and hash-shaped text
+// besides, since an error's message (a failed query's parameters, say) is not under our control.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pino, { type Logger } from 'pino';
+
+/** Object paths whose values never reach a line, at the top level and one level down. */
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'secret',
+  'parameters',
+  'params',
+];
+export const REDACTED_PATHS = [
+  ...SECRET_FIELDS.map((f) => `["${f}"]`),
+  ...SECRET_FIELDS.map((f) => `*["${f}"]`),
+  'req.headers["authorization"]',
+  'req.headers["cookie"]',
+  'err.cause.parameters',
+  'err.cause.params',
+];
+
+/** API tokens, JWTs (access tokens, console sessions) and argon2 hashes, wherever they appear in a line. */
+const SECRET_TEXT = [
+  /bpm_[A-Za-z0-9_-]{8,}/g,
+  /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.?[A-Za-z0-9_-]*/g,
+  /\$argon2(?:id|i|d)\$[^"\s,]*/g,
+];
+
+export function scrubSecrets(line: string): string {
+  return SECRET_TEXT.reduce((text, pattern) => text.replace(pattern, '[REDACTED]'), line);
+}
+
+/** The request being handled (server/observe-requests.ts): its ids go into every line written meanwhile. */
+export const logContext = new AsyncLocalStorage<{ requestId: string; traceId?: string }>();
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function createLogger(): Logger {
+  const wanted = (process.env.LOG_LEVEL ?? '').toLowerCase();
+  return pino({
+    level: LEVELS.includes(wanted) ? wanted : 'info',
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
+    mixin: () => logContext.getStore() ?? {},
+    hooks: { streamWrite: scrubSecrets },
+  });
+}
+
+// Next's routes (next-auth) load this module through their own loader: one logger for the whole process.
+const globalKey = Symbol.for('bpm-admin-console.logger');
+type GlobalWithLogger = typeof globalThis & { [globalKey]?: Logger };
+
+export const log: Logger = ((globalThis as GlobalWithLogger)[globalKey] ??= createLogger());

@@ -1,0 +1,73 @@
+// The one wrapper every request passes through (API and pages alike): a request id (the client's
+// X-Request-Id when it is sane, else a new one) answered in X-Request-Id, the W3C trace context, one JSON log
+// line when the answer is done, and the HTTP metrics by route template. Lines logged while a request is
+// handled carry its request id and trace id.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { log, logContext } from './log';
+import { observeHttpRequest } from './metrics';
+import { traceRequest } from './tracing';
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+/** The request's id: the X-Request-Id it came with when that is 1-128 plain ASCII characters, else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Pages: a numeric path segment is an id (/incidents/42 -> /incidents/{id}); Next's assets are one route. */
+function pageRouteOf(pathname: string): string {
+  if (pathname.startsWith('/_next/')) return '/_next/*';
+  return pathname.replace(/\/\d+(?=\/|$)/g, '/{id}');
+}
+
+/**
+ * Wraps `handle`. `apiRouteOf` names the route template of an /api path (undefined when none matches). Any
+ * other path that no route answers, and any page answered 404, counts as one route, `(unmatched)`, so that
+ * scanners cannot blow up the metrics' cardinality.
+ */
+export function observeRequests(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+  apiRouteOf: (pathname: string) => string | undefined,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '/').split('?')[0];
+    const requestId = requestIdOf(req);
+    // The API handler and Next's routes read the id from the request.
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    const trace = traceRequest(req, method, path);
+    if (trace) res.setHeader('traceresponse', trace.header);
+
+    res.once('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      // A client that went away before the answer was sent: 499, as proxies log it.
+      const status = res.writableFinished ? res.statusCode : 499;
+      const isApi = path === '/docs' || (path.startsWith('/api') && !path.startsWith('/api/auth'));
+      const route = (isApi ? apiRouteOf(path) : status !== 404 && pageRouteOf(path)) || '(unmatched)';
+      observeHttpRequest(method, route, status, seconds);
+      trace?.end(route, status);
+      log.info(
+        {
+          requestId,
+          traceId: trace?.traceId,
+          spanId: trace?.spanId,
+          method,
+          route,
+          path,
+          status,
+          durationMs: Math.round(seconds * 1e4) / 10,
+        },
+        'request',
+      );
+    });
+
+    const context = { requestId, traceId: trace?.traceId };
+    const run = () => logContext.run(context, () => handle(req, res));
+    if (trace) trace.run(run);
+    else run();
+  };
+}

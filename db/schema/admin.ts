@@ -111,9 +111,11 @@ export const auditEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Pages are read newest first by id (ids grow with time), optionally for one actor or action.
-    index('audit_events_actor_idx').on(t.actor, t.id),
+    // Pages are read newest first by id (ids grow with time), optionally for an actor prefix (matched
+    // case-insensitively, hence lower() with the pattern operator class), an action or a date range.
+    index('audit_events_actor_prefix_idx').on(sql`lower(${t.actor}) text_pattern_ops`, t.id),
     index('audit_events_action_idx').on(t.action, t.id),
+    index('audit_events_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -21,12 +21,6 @@ export function safeRedirectPath(value: unknown): string {
   }
 }
 
-/** The sign-in page, coming back to `path` afterwards. */
-export function loginPathFor(path: unknown): string {
-  const back = safeRedirectPath(path);
-  return back === '/' ? '/login' : `/login?callbackUrl=${encodeURIComponent(back)}`;
-}
-
 /**
  * next-auth's redirect callback: `url` is a path or an absolute URL; only one on `baseUrl`'s origin is kept.
  * (next-auth's own check let `/\evil.example` through and threw on values that are not URLs.)

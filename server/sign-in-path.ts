@@ -1,5 +1,6 @@
 // Where the console sends someone whose session ended: the sign-in page, asked to come back afterwards.
 // Pure, so that server components and the browser's tRPC client build the same address.
+import { safeRedirectPath } from './safe-redirect';
 
 /**
  * The header through which server/http.ts hands Next's pages the path and query the browser asked for
@@ -10,13 +11,14 @@ export const REQUEST_PATH_HEADER = 'x-bpm-request-path';
 /** Pages that are themselves the way back in: coming back to them after sign-in would go round in circles. */
 const SIGN_IN_PAGES = ['/login', '/change-password'];
 
-/** `/login?callbackUrl=<path>` for a same-origin path and query, plain `/login` for anything else. */
+/** `/login?callbackUrl=<path>` for a path of this site (safeRedirectPath decides), plain `/login` otherwise. */
 export function signInPathFor(path: string | null | undefined): string {
-  const url = path && path.startsWith('/') && !path.startsWith('//') ? new URL(path, 'http://x') : undefined;
-  if (!url || url.origin !== 'http://x' || url.pathname === '/') return '/login';
+  const back = safeRedirectPath(path);
+  const url = new URL(back, 'http://x');
+  if (url.pathname === '/') return '/login';
   if (SIGN_IN_PAGES.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))) return '/login';
   // Next's client navigations add _rsc to the URL; it is not part of the page's address. The rest of the
-  // query is kept as it was written (re-serialising it would encode what the page wrote plainly).
+  // query is kept in the URL parser's serialisation, which safeRedirectPath returned.
   const kept = url.search
     .slice(1)
     .split('&')

@@ -1,6 +1,7 @@
 // Redirect targets after sign-in: paths of this site only, whatever an attacker puts into callbackUrl.
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeAuthRedirect, safeRedirectPath } from '../safe-redirect';
+import { safeAuthRedirect, safeRedirectPath } from '../safe-redirect';
+import { signInPathFor } from '../sign-in-path';
 
 /** Where a browser would go from a page of http://console.example when told to go to `location`. */
 const landing = (location: string) => new URL(location, 'http://console.example/login');
@@ -52,11 +53,11 @@ describe('safeRedirectPath', () => {
   });
 });
 
-describe('loginPathFor and safeAuthRedirect', () => {
+describe('signInPathFor and safeAuthRedirect', () => {
   it('the sign-in page comes back to a path of the site only', () => {
-    expect(loginPathFor('/incidents?status=OPEN')).toBe('/login?callbackUrl=%2Fincidents%3Fstatus%3DOPEN');
-    expect(loginPathFor('/\\evil.example')).toBe('/login');
-    expect(loginPathFor('/')).toBe('/login');
+    expect(signInPathFor('/incidents?status=OPEN')).toBe('/login?callbackUrl=%2Fincidents%3Fstatus%3DOPEN');
+    expect(signInPathFor('/\\evil.example')).toBe('/login');
+    expect(signInPathFor('/')).toBe('/login');
   });
 
   it.each([

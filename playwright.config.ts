@@ -50,6 +50,8 @@ export default defineConfig({
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       AUTH_SECRET,
+      // The browser application of e2e/cors.spec.ts, on another origin.
+      CORS_ORIGINS: `http://localhost:${PORT + 2}`,
     },
   },
 });

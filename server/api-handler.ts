@@ -10,6 +10,7 @@ import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import type { Database } from '../db/client';
 import { attachAuthCache } from './auth/auth-cache';
 import { clientAddressOf } from './client-address';
+import { allowOrigin, answerPreflight, isPreflight, type CorsOrigins } from './cors';
 import { authenticate } from './auth/principal';
 import {
   databaseUnavailable,
@@ -218,12 +219,14 @@ export function answerClientErrorsAsProblems(server: Server): void {
 export interface ApiHandlerOptions {
   /** True while the process shuts down: readiness answers 503 so that load balancers stop sending. */
   isDraining?: () => boolean;
+  /** Origins whose browser applications may call the REST API (CORS_ORIGINS); none unless given. */
+  corsOrigins?: CorsOrigins;
 }
 
 export function createApiHandler(
   database: Database,
   dispatcher: Dispatcher,
-  { isDraining = () => false }: ApiHandlerOptions = {},
+  { isDraining = () => false, corsOrigins = new Set() }: ApiHandlerOptions = {},
 ) {
   const { db } = database;
   attachAuthCache(database);
@@ -304,6 +307,18 @@ export function createApiHandler(
     res.end(await readFile(path.join(swaggerDir, name)));
   }
 
+  /** A CORS preflight: 204 with what may be sent, or 403 saying what is not allowed. */
+  function preflight(req: ApiRequest, res: ServerResponse, pathname: string, requestId: string) {
+    const methods = FIXED_ROUTES.has(pathname)
+      ? ['GET', 'HEAD']
+      : allowedMethods(pathname.slice('/api'.length));
+    const answer = answerPreflight(req, methods, corsOrigins);
+    if (!answer.allowed) return sendProblem(res, problemOf(forbidden(answer.reason), requestId));
+    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+    res.statusCode = 204;
+    res.end();
+  }
+
   return async function handleApi(req: ApiRequest, res: ServerResponse): Promise<void> {
     req.receivedAt = Date.now();
     const requestId = requestIdOf(req);
@@ -312,6 +327,11 @@ export function createApiHandler(
     const url = new URL(req.url ?? '/', 'http://localhost');
     const pathname = url.pathname;
     try {
+      // Browser applications of other origins call REST (and health, the document, metrics), never tRPC.
+      if (pathname !== '/api/trpc' && !pathname.startsWith('/api/trpc/')) {
+        allowOrigin(req, res, corsOrigins);
+        if (isPreflight(req)) return preflight(req, res, pathname, requestId);
+      }
       if (pathname === '/api/health') return await health(res);
       if (pathname === '/api/health/ready') return await readiness(res);
       if (pathname === '/api/openapi.json') return sendJson(res, 200, getOpenApiDocument());

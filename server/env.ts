@@ -1,5 +1,6 @@
 // The one validated view of the process environment (contract section 9).
 import { z } from 'zod';
+import { corsOriginsProblem } from './cors';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', ''])
@@ -83,6 +84,17 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** On a shutdown signal, readiness answers 503 this long before the listener closes (for load balancers). */
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /**
+   * Origins whose browser applications may call the REST API with their own bearer tokens: a comma-separated
+   * list (`https://app.example,https://ops.example:8443`) or `*`. Unset, none: browsers keep other origins out.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const problem = corsOriginsProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   /** Serve only /api (no console): API nodes behind a load balancer, and process-level tests. */
   API_ONLY: booleanString,
 });

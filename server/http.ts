@@ -72,7 +72,11 @@ const { startDispatcher } = await import('./services/workers/dispatcher');
 const dispatcher = startDispatcher(database);
 const { manageLifecycle } = await import('./shutdown');
 // `lifecycle` (below) exists before the server listens, so before readiness asks it.
-const handleApi = createApiHandler(database, dispatcher, { isDraining: () => lifecycle.draining });
+const { parseCorsOrigins } = await import('./cors');
+const handleApi = createApiHandler(database, dispatcher, {
+  isDraining: () => lifecycle.draining,
+  corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+});
 
 function isApiPath(url: string): boolean {
   if (url.startsWith('/api/auth/') || url === '/api/auth') return false;

@@ -11,7 +11,12 @@ import { issueAccessToken } from '../auth/tokens';
 import type { Permission } from '../permissions';
 import { appRouter } from '../routers';
 import { createContext } from '../trpc';
-import { answerClientErrorsAsProblems, apiRouteOf, createApiHandler } from '../api-handler';
+import {
+  answerClientErrorsAsProblems,
+  apiRouteOf,
+  createApiHandler,
+  type ApiHandlerOptions,
+} from '../api-handler';
 import { observeRequests } from '../observe-requests';
 import { startDispatcher, type Dispatcher } from '../services/workers/dispatcher';
 
@@ -124,8 +129,11 @@ export async function callerFor(database: Database, user: TestUser) {
 }
 
 /** The real API transport (server/api-handler.ts, in the request wrapper of server/http.ts) on a random loopback port. */
-export async function startApiServer(database: Database): Promise<{ url: string; close(): Promise<void> }> {
-  const handle = createApiHandler(database, dispatcherOf(database));
+export async function startApiServer(
+  database: Database,
+  options: ApiHandlerOptions = {},
+): Promise<{ url: string; close(): Promise<void> }> {
+  const handle = createApiHandler(database, dispatcherOf(database), options);
   const server = http.createServer(observeRequests((req, res) => void handle(req, res), apiRouteOf));
   answerClientErrorsAsProblems(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -39,7 +39,13 @@ export function scrubSecrets(line: string): string {
 }
 
 /** The request being handled (server/observe-requests.ts): its ids go into every line written meanwhile. */
-export const logContext = new AsyncLocalStorage<{ requestId: string; traceId?: string }>();
+export interface RequestContext {
+  requestId: string;
+  traceId?: string;
+  /** A long poll's deadline (epoch ms), once it has passed: its request line reports how late it answered. */
+  longPollDeadline?: number;
+}
+export const logContext = new AsyncLocalStorage<RequestContext>();
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -51,7 +57,10 @@ function createLogger(): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
-    mixin: () => logContext.getStore() ?? {},
+    mixin: () => {
+      const request = logContext.getStore();
+      return request ? { requestId: request.requestId, traceId: request.traceId } : {};
+    },
     hooks: { streamWrite: scrubSecrets },
   });
 }

@@ -4,7 +4,7 @@
 // handled carry its request id and trace id.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { log, logContext, type RequestContext } from './log';
+import { logContext, requestLog, type RequestContext } from './log';
 import { observeHttpRequest, observeLongPollOvershoot } from './metrics';
 import { traceRequest } from './tracing';
 
@@ -55,7 +55,7 @@ export function observeRequests(
       const route = (isApi ? apiRouteOf(path) : status !== 404 && pageRouteOf(path)) || '(unmatched)';
       observeHttpRequest(method, route, status, seconds);
       trace?.end(route, status);
-      log.info(
+      requestLog.info(
         {
           requestId,
           traceId: trace?.traceId,

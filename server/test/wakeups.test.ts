@@ -146,7 +146,10 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     // as loaded as this one can be, taking in 1,000 polls has taken 40 s).
     const timeoutAt = Date.now() + 25_000;
     const waves: { polls: Promise<number>[]; takenIn: boolean }[] = [];
+    /** How long each wave of 100 took to be taken in: what 100 requests cost this machine as loaded as it is. */
+    const takeIns: number[] = [];
     for (let wave = 0; wave < 10; wave++) {
+      const sentAt = Date.now();
       const polls = Array.from({ length: 100 }, (_, i) =>
         longPoll(`sleeper-${wave}-${i}`, topic, Math.max(1, timeoutAt - Date.now())).then((res) => {
           expect(res).toMatchObject({ status: 200, body: [] });
@@ -154,6 +157,7 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
         }),
       );
       await longPoll(`counter-${wave}`, topic, 0);
+      takeIns.push(Date.now() - sentAt);
       waves.push({ polls, takenIn: Date.now() < timeoutAt - 1_000 });
     }
     const beforeTimeout = sleep(timeoutAt - 300 - Date.now()).then(committed);
@@ -163,8 +167,8 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     ]);
     await Promise.all(waves.flatMap((w) => w.polls));
     // As the server sees it: from each poll's deadline (its arrival plus waitMs) to its answer written, from
-    // the request log lines (observe-requests.ts). What the client sees adds the polls' arrival behind one
-    // another and its own reading of a thousand answers.
+    // the request log lines (observe-requests.ts). What the client sees adds each poll's arrival behind the
+    // others of its wave (up to seconds here) and its own reading of a thousand answers on the same cores.
     const served = server
       .stdout()
       .split('\n')
@@ -182,7 +186,8 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     console.log(
       `${overshoots.length} of 1,000 long polls timing out together: ${transactions} transactions ` +
         `(${during.length} of them the other request's); ` +
-        `overshoot as the client sees it ${report(overshoots)}; as the server sees it ${report(served)}`,
+        `overshoot as the client sees it ${report(overshoots)}; as the server sees it ${report(served)}; ` +
+        `a wave of 100 taken in in ${percentile(takeIns, 50)} ms (median)`,
     );
     console.log(`another request, quiet: ${report(quiet)}; around the timeout: ${report(during)}`);
     expect(overshoots.length).toBeGreaterThanOrEqual(100);
@@ -190,9 +195,16 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     // reads, the background work (a few a second) and the last wave's first looks if reported late; a final
     // look each would add 1,000.
     expect(Math.min(...overshoots)).toBeGreaterThanOrEqual(-5);
+    expect(served).toHaveLength(1_000);
+    expect(Math.min(...served)).toBeGreaterThanOrEqual(0);
     expect(transactions).toBeLessThan(150 + during.length);
-    // The overshoot (a thousand answers written at once, and each poll's arrival behind the others) should
-    // stay within 100 ms; on this shared machine it has measured seconds, so it is reported, not asserted.
+    // Issue 12 wants a long poll answered within 100 ms after its waitMs. As the server sees it, a thousand
+    // timing out together answered so at p95 in some runs on this 2-core machine and took up to 2 s in
+    // others, as loaded as it was (a load average of 10 to 20); no fixed bound holds under such load. What
+    // holds: answering the thousand at their deadline takes less than taking in 100 of them (one statement
+    // each) took in the same run, give or take the 100 ms. Before one timer served all deadlines and a sent
+    // answer stopped aborting its signal, the thousand took several times that.
+    expect(percentile(served, 99)).toBeLessThan(100 + percentile(takeIns, 50));
     // Another request keeps about its quiet latency, measured on both sides (the machine's load swings).
     const quietAfter = await probe(Date.now() + 2_000);
     const quietP50 = Math.max(percentile(quiet, 50), percentile(quietAfter, 50));

@@ -81,6 +81,12 @@ function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     }),
+    longPollOvershoot: new Histogram({
+      name: 'bpm_worker_long_poll_overshoot_seconds',
+      help: 'Long polls that timed out: from the end of their waitMs to their answer written, in seconds',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    }),
     transitions: new Counter({
       name: 'bpm_incident_transitions_total',
       help: 'Incident transitions committed (ACKNOWLEDGED, RESOLVED, REOPENED, RETRY_REQUESTED)',
@@ -129,6 +135,10 @@ const metrics = ((globalThis as GlobalWithMetrics)[globalKey] ??= createMetrics(
 
 export function observeHttpRequest(method: string, route: string, status: number, seconds: number): void {
   metrics.httpRequestDuration.observe({ method, route, status: String(status) }, seconds);
+}
+
+export function observeLongPollOvershoot(seconds: number): void {
+  metrics.longPollOvershoot.observe(Math.max(0, seconds));
 }
 
 export function countTransition(event: string): void {

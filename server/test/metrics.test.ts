@@ -170,6 +170,22 @@ describe('what the metrics say', () => {
     expect(valueOf(after, 'bpm_auth_lockouts_total') - valueOf(before, 'bpm_auth_lockouts_total')).toBe(1);
   });
 
+  it('counts a long poll that timed out, with how long after its waitMs it answered', async () => {
+    const engine = t.as((await t.actor(['ACCESS_ENGINE_API'])).token);
+    const name = 'bpm_worker_long_poll_overshoot_seconds';
+    const before = await scrape();
+    const startedAt = Date.now();
+    const res = await engine.post('/worker-requests/fetch-and-lock', {
+      workerId: 'w1',
+      topics: [`metrics-quiet-${Date.now()}`],
+      waitMs: 300,
+    });
+    expect(res.body).toEqual([]);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(300);
+    const after = await scrape();
+    expect(histogramCount(after, name, {}) - histogramCount(before, name, {})).toBe(1);
+  });
+
   it('shows a waiting long poll, counts its wake-up, and the outbox backlog as the database has it', async () => {
     const engine = t.as((await t.actor(['ACCESS_ENGINE_API'])).token);
     const topic = `metrics-${Date.now()}`;

@@ -15,6 +15,9 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
+/** Request log lines as in production: the overshoot is read from them, and writing them is part of its cost. */
+const SERVER_ENV = { LOG_LEVEL: 'info' };
+
 describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', () => {
   let database: Database;
   let token: string;
@@ -24,7 +27,7 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
   beforeAll(async () => {
     database = await openTestDatabase();
     token = await accessTokenFor(await createTestUser(database, { permissions: ['ACCESS_ENGINE_API'] }));
-    server = await startServerProcess(await databaseUrlOf(database));
+    server = await startServerProcess(await databaseUrlOf(database), SERVER_ENV, { captureStdout: true });
     children.push(server.process);
   });
   afterAll(async () => {
@@ -115,7 +118,7 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     await stopProcess(server.process, 'SIGTERM');
     const answers = await Promise.all(late);
     expect(answers.every((res) => res.status === 200 && res.body.length === 0)).toBe(true);
-    server = await startServerProcess(await databaseUrlOf(database));
+    server = await startServerProcess(await databaseUrlOf(database), SERVER_ENV, { captureStdout: true });
     children.push(server.process);
   }, 120_000);
 
@@ -143,7 +146,10 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     // as loaded as this one can be, taking in 1,000 polls has taken 40 s).
     const timeoutAt = Date.now() + 25_000;
     const waves: { polls: Promise<number>[]; takenIn: boolean }[] = [];
+    /** How long each wave of 100 took to be taken in: what 100 requests cost this machine as loaded as it is. */
+    const takeIns: number[] = [];
     for (let wave = 0; wave < 10; wave++) {
+      const sentAt = Date.now();
       const polls = Array.from({ length: 100 }, (_, i) =>
         longPoll(`sleeper-${wave}-${i}`, topic, Math.max(1, timeoutAt - Date.now())).then((res) => {
           expect(res).toMatchObject({ status: 200, body: [] });
@@ -151,6 +157,7 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
         }),
       );
       await longPoll(`counter-${wave}`, topic, 0);
+      takeIns.push(Date.now() - sentAt);
       waves.push({ polls, takenIn: Date.now() < timeoutAt - 1_000 });
     }
     const beforeTimeout = sleep(timeoutAt - 300 - Date.now()).then(committed);
@@ -159,6 +166,23 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
       probe(timeoutAt + 1_000, timeoutAt - 1_000),
     ]);
     await Promise.all(waves.flatMap((w) => w.polls));
+    // As the server sees it: from each poll's deadline (its arrival plus waitMs) to its answer written, from
+    // the request log lines (observe-requests.ts). What the client sees adds each poll's arrival behind the
+    // others of its wave (up to seconds here) and its own reading of a thousand answers on the same cores.
+    const overshootsServed = () =>
+      server
+        .stdout()
+        .split('\n')
+        .filter((line) => line.includes('"longPollOvershootMs"'))
+        .map((line) => JSON.parse(line) as { route: string; status: number; longPollOvershootMs: number })
+        .filter((line) => line.route === '/api/worker-requests/fetch-and-lock' && line.status === 200)
+        .map((line) => line.longPollOvershootMs);
+    // A line is written once its answer is, and read through a pipe: the last ones may come after their answers.
+    let served = overshootsServed();
+    for (const until = Date.now() + 10_000; served.length < 1_000 && Date.now() < until;) {
+      await sleep(100);
+      served = overshootsServed();
+    }
     await sleep(2_200);
     const transactions = (await committed()) - (await beforeTimeout);
 
@@ -169,7 +193,8 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     console.log(
       `${overshoots.length} of 1,000 long polls timing out together: ${transactions} transactions ` +
         `(${during.length} of them the other request's); ` +
-        `overshoot ${report(overshoots)}`,
+        `overshoot as the client sees it ${report(overshoots)}; as the server sees it ${report(served)}; ` +
+        `a wave of 100 taken in in ${percentile(takeIns, 50)} ms (median)`,
     );
     console.log(`another request, quiet: ${report(quiet)}; around the timeout: ${report(during)}`);
     expect(overshoots.length).toBeGreaterThanOrEqual(100);
@@ -177,9 +202,15 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     // reads, the background work (a few a second) and the last wave's first looks if reported late; a final
     // look each would add 1,000.
     expect(Math.min(...overshoots)).toBeGreaterThanOrEqual(-5);
+    expect(served).toHaveLength(1_000);
+    expect(Math.min(...served)).toBeGreaterThanOrEqual(0);
     expect(transactions).toBeLessThan(150 + during.length);
-    // The overshoot (a thousand answers written at once, and each poll's arrival behind the others) should
-    // stay within 100 ms; on this shared machine it has measured seconds, so it is reported, not asserted.
+    // Issue 12 wants a long poll answered within 100 ms after its waitMs. As the server sees it, a thousand
+    // timing out together answered so at p95 in some runs on this 2-core machine and took up to 2 s in
+    // others, as loaded as it was (a load average of 10 to 20); no fixed bound holds under such load. What
+    // holds: answering the thousand at their deadline takes less than taking in 100 of them (one statement
+    // each) took in the same run, give or take the 100 ms.
+    expect(percentile(served, 99)).toBeLessThan(100 + percentile(takeIns, 50));
     // Another request keeps about its quiet latency, measured on both sides (the machine's load swings).
     const quietAfter = await probe(Date.now() + 2_000);
     const quietP50 = Math.max(percentile(quiet, 50), percentile(quietAfter, 50));

@@ -10,7 +10,7 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import { outbox, workerRequests } from '../../../db/schema';
-import { log } from '../../log';
+import { log, logContext, type RequestContext } from '../../log';
 import { countLockExpiries, countLongPolls, countWakeUps } from '../../metrics';
 
 export const WORKER_CHANNEL = 'bpm_worker_requests';
@@ -110,6 +110,98 @@ function addTo(counts: Map<string, number>, topic: string, n: number) {
 
 const total = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
 
+/**
+ * The waiters' deadlines behind one timer, set for the earliest: a min-heap by deadline. A thousand polls
+ * with a thousand different deadlines were a thousand timers, each a list in Node's own priority queue; one
+ * timer and one heap cost less when they time out together. A waiter that leaves stays in the heap until its
+ * deadline or until the departed are half of it (then the heap is rebuilt without them).
+ */
+class Deadlines {
+  private heap: Waiter[] = [];
+  private departed = 0;
+  private timer?: NodeJS.Timeout;
+  private armedFor = Infinity;
+
+  add(waiter: Waiter) {
+    const heap = this.heap;
+    heap.push(waiter);
+    for (let i = heap.length - 1; i > 0;) {
+      const up = (i - 1) >> 1;
+      if (heap[up].deadline <= heap[i].deadline) break;
+      [heap[up], heap[i]] = [heap[i], heap[up]];
+      i = up;
+    }
+    this.arm();
+  }
+
+  /** `waiter` left: before its deadline, it stays in the heap as departed. */
+  forget(waiter: Waiter) {
+    if (waiter.due) return;
+    this.departed++;
+    if (this.departed < this.heap.length / 2) return;
+    this.heap = this.heap.filter((w) => !w.left);
+    this.departed = 0;
+    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.siftDown(i);
+    if (!this.heap.length) this.disarm();
+  }
+
+  private siftDown(from: number) {
+    const heap = this.heap;
+    for (let i = from; ;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let least = i;
+      if (left < heap.length && heap[left].deadline < heap[least].deadline) least = left;
+      if (right < heap.length && heap[right].deadline < heap[least].deadline) least = right;
+      if (least === i) return;
+      [heap[least], heap[i]] = [heap[i], heap[least]];
+      i = least;
+    }
+  }
+
+  private pop(): Waiter {
+    const heap = this.heap;
+    const first = heap[0];
+    const last = heap.pop()!;
+    if (heap.length) {
+      heap[0] = last;
+      this.siftDown(0);
+    }
+    return first;
+  }
+
+  private disarm() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.armedFor = Infinity;
+  }
+
+  private arm() {
+    const next = this.heap[0]?.deadline ?? Infinity;
+    if (next >= this.armedFor) return;
+    this.disarm();
+    if (next === Infinity) return;
+    this.armedFor = next;
+    // At least 1 ms: a timer may fire a little before Date.now() reaches the deadline, and then waits again.
+    // Unreferenced: a waiting poll's open request keeps the process alive, a departed one's deadline must not.
+    this.timer = setTimeout(this.expire, Math.max(1, next - Date.now())).unref();
+  }
+
+  /** Ends every waiter whose deadline has passed (never one before its deadline). */
+  private readonly expire = () => {
+    this.timer = undefined;
+    this.armedFor = Infinity;
+    const now = Date.now();
+    while (this.heap.length && this.heap[0].deadline <= now) {
+      const waiter = this.pop();
+      waiter.due = true;
+      if (waiter.left) this.departed--;
+      else waiter.timeOut();
+    }
+    this.arm();
+  };
+}
+
 /** A long poll as the queues see it. */
 class Waiter implements LongPoll {
   /** Looking (a query under way) rather than waiting. */
@@ -120,18 +212,24 @@ class Waiter implements LongPoll {
   covered = new Map<string, number>();
   /** Announcements given to it since its look began (or while it waits), for its next look. */
   assigned = new Map<string, number>();
+  /** It has left the queues (and answered or is answering). */
+  left = false;
+  /** Its deadline has passed (it is out of the deadlines' heap). */
+  due = false;
   private resume?: (lookAgain: boolean) => void;
-  private readonly timer: NodeJS.Timeout;
   private readonly onAbort = () => this.end();
+  /** The HTTP request it answers, told when its time is up (for the overshoot: server/observe-requests.ts). */
+  private readonly request: RequestContext | undefined = logContext.getStore();
 
   constructor(
     readonly topics: string[],
     readonly maxTasks: number,
-    deadline: number,
+    readonly deadline: number,
     private readonly signal: AbortSignal | undefined,
     private readonly queues: Queues,
+    private readonly deadlines: Deadlines,
   ) {
-    this.timer = setTimeout(this.onAbort, Math.max(0, deadline - Date.now()));
+    deadlines.add(this);
     signal?.addEventListener('abort', this.onAbort);
     if (signal?.aborted) this.over = true;
   }
@@ -152,6 +250,12 @@ class Waiter implements LongPoll {
   end() {
     this.over = true;
     if (!this.looking) this.wake(false);
+  }
+
+  /** Its deadline passed. */
+  timeOut() {
+    if (this.request) this.request.longPollDeadline = this.deadline;
+    this.end();
   }
 
   private wake(lookAgain: boolean) {
@@ -180,7 +284,9 @@ class Waiter implements LongPoll {
   }
 
   leave(lockedTopics: string[] = []) {
-    clearTimeout(this.timer);
+    if (this.left) return;
+    this.left = true;
+    this.deadlines.forget(this);
     this.signal?.removeEventListener('abort', this.onAbort);
     this.over = true;
     this.looking = true;
@@ -251,6 +357,7 @@ class Queues {
 
 export function startDispatcher(database: Database): Dispatcher {
   const queues = new Queues();
+  const deadlines = new Deadlines();
   let draining = false;
   const listening = database.listen(
     WORKER_CHANNEL,
@@ -294,7 +401,7 @@ export function startDispatcher(database: Database): Dispatcher {
 
   return {
     join({ topics, maxTasks, deadline, signal }) {
-      const waiter = new Waiter([...new Set(topics)], maxTasks, deadline, signal, queues);
+      const waiter = new Waiter([...new Set(topics)], maxTasks, deadline, signal, queues, deadlines);
       if (draining) waiter.over = true;
       queues.add(waiter);
       return waiter;

@@ -6,7 +6,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
-import { ProblemAlert } from '@/components/admin/problem';
+import { ProblemAlert } from '@/components/ui/problem';
 import { FramedPage } from '@/components/framed-page';
 import { problemOf, showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { SignOutButton } from '@/components/sign-out-button';

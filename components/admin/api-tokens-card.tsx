@@ -29,9 +29,9 @@ import { serviceInstant } from '@/components/service-time';
 import { useTRPC } from '@/components/trpc';
 import { CreateApiTokenRequest, DEFAULT_API_TOKEN_DAYS } from '@/server/schemas/admin';
 import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES, type TokenScope } from '@/server/auth/token-scopes';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatDateTime, toApiLocalDateTime } from './format';
-import { notifySuccess, ProblemAlert } from './problem';
+import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import { useInvalidateAdmin } from './queries';
 
 type TokenRow = {
@@ -187,7 +187,7 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
       </Stack>
 
       <CreateTokenModal user={user} opened={creating} onClose={createModal.close} />
-      <ConfirmModal
+      <ConfirmDialog
         opened={revokeOpen}
         onClose={revokeModal.close}
         title={`Revoke the token “${revoking?.name ?? ''}”?`}
@@ -212,7 +212,7 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
           Every system using this token of <b>{user.username}</b> gets <code>401</code> from now on. This
           cannot be undone; create a new token if it is still needed.
         </Text>
-      </ConfirmModal>
+      </ConfirmDialog>
     </Paper>
   );
 }

@@ -27,8 +27,8 @@ import { useTRPC } from '@/components/trpc';
 import { auditDiff, auditSummary, auditTargetName, showValue } from './audit-diff';
 import { AUDIT_ACTIONS, auditActionColor, formatDateTimeSeconds } from './format';
 import { PageHeader } from './page-header';
-import { ProblemAlert } from './problem';
-import { TableSkeleton } from './table-skeleton';
+import { ProblemAlert } from '@/components/ui/problem';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { useUrlState } from './url-state';
 import { formatCount } from '../format-count';
 

@@ -10,7 +10,7 @@ import { showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import { CreateUserRequest } from '@/server/schemas/admin';
 import { PermissionMultiSelect } from './permissions';
-import { notifySuccess, ProblemAlert } from './problem';
+import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import { useInvalidateAdmin } from './queries';
 
 type Values = {

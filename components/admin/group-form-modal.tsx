@@ -9,7 +9,7 @@ import { useTRPC } from '@/components/trpc';
 import type { Permission } from '@/server/permissions';
 import { CreateGroupRequest, UpdateGroupRequest, type GroupView } from '@/server/schemas/admin';
 import { PermissionMultiSelect } from './permissions';
-import { notifySuccess, ProblemAlert } from './problem';
+import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import { useInvalidateAdmin } from './queries';
 
 type Values = { code: string; name: string; permissionCodes: string[] };

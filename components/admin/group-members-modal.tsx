@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '@/components/trpc';
 import type { GroupView } from '@/server/schemas/admin';
 import { plural, setDiff } from './format';
-import { notifySuccess, ProblemAlert } from './problem';
+import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import { useInvalidateAdmin } from './queries';
 
 export function GroupMembersModal({

@@ -7,15 +7,15 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTRPC } from '@/components/trpc';
 import type { GroupView } from '@/server/schemas/admin';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { plural } from './format';
 import { GroupFormModal } from './group-form-modal';
 import { GroupMembersModal } from './group-members-modal';
 import { PageHeader } from './page-header';
 import { PermissionBadges } from './permissions';
-import { notifySuccess, ProblemAlert } from './problem';
+import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import { useInvalidateAdmin } from './queries';
-import { TableSkeleton } from './table-skeleton';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { SearchBar, SearchEmptyState, useUrlSearch } from './search-bar';
 
 export function GroupsPage() {
@@ -144,7 +144,7 @@ export function GroupsPage() {
       <GroupFormModal opened={creating} onClose={createModal.close} />
       <GroupFormModal group={target} opened={dialog === 'edit'} onClose={closeDialog} />
       <GroupMembersModal group={target} opened={dialog === 'members'} onClose={closeDialog} />
-      <ConfirmModal
+      <ConfirmDialog
         opened={dialog === 'delete'}
         onClose={closeDialog}
         title={`Delete group ${deleting?.code ?? ''}?`}
@@ -181,7 +181,7 @@ export function GroupsPage() {
             This cannot be undone.
           </Text>
         )}
-      </ConfirmModal>
+      </ConfirmDialog>
     </Stack>
   );
 }

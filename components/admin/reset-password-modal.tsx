@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import { ResetPasswordRequest } from '@/server/schemas/admin';
-import { notifySuccess, ProblemAlert } from './problem';
+import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import { useInvalidateAdmin } from './queries';
 
 type Values = { generate: boolean; requireChange: boolean; password: string; confirmation: string };

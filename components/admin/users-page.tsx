@@ -10,8 +10,8 @@ import { useTRPC } from '@/components/trpc';
 import { CreateUserModal } from './create-user-modal';
 import { PageHeader } from './page-header';
 import { GroupBadges, PermissionBadges } from './permissions';
-import { ProblemAlert } from './problem';
-import { TableSkeleton } from './table-skeleton';
+import { ProblemAlert } from '@/components/ui/problem';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { SearchBar, SearchEmptyState, useUrlSearch } from './search-bar';
 
 export function UsersPage() {

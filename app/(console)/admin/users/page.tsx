@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { TableSkeleton } from '@/components/admin/table-skeleton';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { UsersPage } from '@/components/admin/users-page';
 
 export const metadata: Metadata = { title: 'Users' };

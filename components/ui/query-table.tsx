@@ -27,8 +27,11 @@ type QueryTableProps<T> = DataTableProps<T> & {
   loading?: ReactNode;
   /** Replaces the default problem alert when nothing could be loaded. */
   failure?: (error: unknown, retry: () => void) => ReactNode;
-  /** Shown instead of the table when given (the query answered, with nothing to show). */
-  empty?: ReactNode;
+  /**
+   * Shown instead of the table when given (the query answered, with nothing to show); null while there is
+   * something. Left out, the table shows its own empty state.
+   */
+  empty?: ReactNode | null;
   /** In a bordered paper (the administration's tables); off where the table draws its own border. */
   framed?: boolean;
 };
@@ -53,7 +56,8 @@ export function QueryTable<T>({
   const rows = (
     <DataTable<T>
       fetching={query.isFetching && query.isPlaceholderData}
-      minHeight={table.records?.length ? undefined : 200}
+      // Room for the table's own empty state (its emptyState or noRecordsText), when it draws one.
+      minHeight={empty === undefined && !table.records?.length ? 200 : undefined}
       {...(table as DataTableProps<T>)}
     />
   );

@@ -22,10 +22,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '@/components/trpc';
+import { QueryTable } from '@/components/ui/query-table';
 import { auditDiff, auditSummary, auditTargetName, showValue } from './audit-diff';
 import { AUDIT_ACTIONS, auditActionColor, formatDateTimeSeconds } from './format';
 import { PageHeader } from './page-header';
-import { QueryTable } from '@/components/ui/query-table';
 import { useUrlState } from './url-state';
 import { formatCount } from '../format-count';
 

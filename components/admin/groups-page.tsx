@@ -5,15 +5,15 @@ import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/components/trpc';
-import type { GroupView } from '@/server/schemas/admin';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { notifySuccess } from '@/components/ui/problem';
+import { QueryTable } from '@/components/ui/query-table';
+import type { GroupView } from '@/server/schemas/admin';
 import { plural } from './format';
 import { GroupFormModal } from './group-form-modal';
 import { GroupMembersModal } from './group-members-modal';
 import { PageHeader } from './page-header';
 import { PermissionBadges } from './permissions';
-import { notifySuccess } from '@/components/ui/problem';
-import { QueryTable } from '@/components/ui/query-table';
 import { useInvalidateAdmin } from './queries';
 import { SearchBar, SearchEmptyState, useUrlSearch } from './search-bar';
 

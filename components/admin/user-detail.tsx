@@ -25,6 +25,8 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { problemOf, showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { notifyFailure, notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import {
   UpdateUserRequest,
   type GroupView,
@@ -33,11 +35,9 @@ import {
 } from '@/server/schemas/admin';
 import type { Permission } from '@/server/permissions';
 import { ApiTokensCard } from './api-tokens-card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EffectivePermissions } from './effective-permissions';
 import { plural, sameSet } from './format';
 import { PermissionMultiSelect } from './permissions';
-import { notifyFailure, notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import { useInvalidateAdmin } from './queries';
 import { ResetPasswordModal } from './reset-password-modal';
 import { SignInLock } from './sign-in-lock';

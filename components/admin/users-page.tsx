@@ -6,10 +6,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTRPC } from '@/components/trpc';
+import { QueryTable } from '@/components/ui/query-table';
 import { CreateUserModal } from './create-user-modal';
 import { PageHeader } from './page-header';
 import { GroupBadges, PermissionBadges } from './permissions';
-import { QueryTable } from '@/components/ui/query-table';
 import { SearchBar, SearchEmptyState, useUrlSearch } from './search-bar';
 
 export function UsersPage() {

@@ -6,11 +6,11 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
-import { ProblemAlert } from '@/components/admin/problem';
 import { FramedPage } from '@/components/framed-page';
 import { problemOf, showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { SignOutButton } from '@/components/sign-out-button';
 import { useTRPC } from '@/components/trpc';
+import { ProblemAlert } from '@/components/ui/problem';
 import { ChangePasswordRequest } from '@/server/schemas/admin';
 
 type Values = { username: string; currentPassword: string; newPassword: string; confirmation: string };

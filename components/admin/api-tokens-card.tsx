@@ -7,7 +7,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   Paper,
   Select,
   Stack,
@@ -24,14 +23,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { showFieldErrors, zodValidate } from '@/components/forms/zod-form';
+import { zodValidate } from '@/components/forms/zod-form';
 import { serviceInstant } from '@/components/service-time';
 import { useTRPC } from '@/components/trpc';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormModal, useFormFailure } from '@/components/ui/form-modal';
+import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import { CreateApiTokenRequest, DEFAULT_API_TOKEN_DAYS } from '@/server/schemas/admin';
 import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES, type TokenScope } from '@/server/auth/token-scopes';
-import { ConfirmModal } from './confirm-modal';
 import { formatDateTime, toApiLocalDateTime } from './format';
-import { notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
 
 type TokenRow = {
@@ -187,7 +187,7 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
       </Stack>
 
       <CreateTokenModal user={user} opened={creating} onClose={createModal.close} />
-      <ConfirmModal
+      <ConfirmDialog
         opened={revokeOpen}
         onClose={revokeModal.close}
         title={`Revoke the token “${revoking?.name ?? ''}”?`}
@@ -212,7 +212,7 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
           Every system using this token of <b>{user.username}</b> gets <code>401</code> from now on. This
           cannot be undone; create a new token if it is still needed.
         </Text>
-      </ConfirmModal>
+      </ConfirmDialog>
     </Paper>
   );
 }
@@ -235,7 +235,6 @@ function CreateTokenModal({
   const trpc = useTRPC();
   const invalidate = useInvalidateAdmin();
   const create = useMutation(trpc.admin.createApiToken.mutationOptions());
-  const [failure, setFailure] = useState<unknown>(null);
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const form = useForm<CreateValues>({
     initialValues: { name: '', scope: 'READ_ONLY', expiresAt: pickerValue(DEFAULT_API_TOKEN_DAYS) },
@@ -250,11 +249,12 @@ function CreateTokenModal({
       return errors;
     },
   });
+  const failure = useFormFailure(form);
 
   function close() {
     // The secret is dropped from memory with the dialog: it is never shown again.
     setSecret(null);
-    setFailure(null);
+    failure.clear();
     form.setValues({ name: '', scope: 'READ_ONLY', expiresAt: pickerValue(DEFAULT_API_TOKEN_DAYS) });
     form.resetDirty();
     form.clearErrors();
@@ -263,7 +263,7 @@ function CreateTokenModal({
   }
 
   function submit(values: CreateValues) {
-    setFailure(null);
+    failure.clear();
     create.mutate(
       { id: user.id, name: values.name.trim(), scope: values.scope, expiresAt: expiryOf(values.expiresAt) },
       {
@@ -272,9 +272,7 @@ function CreateTokenModal({
           setSecret({ name: created.name, token: created.token });
           notifySuccess('API token created', `“${created.name}” for ${user.username}`);
         },
-        onError: (error) => {
-          if (!showFieldErrors(form, error)) setFailure(error);
-        },
+        onError: failure.show,
       },
     );
   }
@@ -286,97 +284,99 @@ function CreateTokenModal({
   ];
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <FormModal
       opened={opened}
       onClose={close}
       title={secret ? `Copy the API token “${secret.name}”` : `Create an API token for ${user.username}`}
-      size="lg"
       closeOnClickOutside={!secret}
+      formLabel="Create API token"
+      onSubmit={form.onSubmit(submit)}
+      failure={failure.failure}
+      submitLabel="Create token"
+      submitting={create.isPending}
+      result={secret ? <TokenSecret secret={secret} user={user} onDone={close} /> : null}
     >
-      {secret ? (
-        <Stack>
-          <Alert color="yellow" variant="light" title="Copy this token now: it will not be shown again">
-            <Text size="sm">
-              Only a hash is stored. Keep the token in a secret store; anyone holding it acts as{' '}
-              <b>{user.username}</b> with their permissions. If it is lost, revoke it and create a new one.
-            </Text>
-          </Alert>
-          <Group wrap="nowrap" align="center" gap="xs">
-            <Code
-              block
-              aria-label="API token secret"
-              style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap', fontSize: 14 }}
-            >
-              {secret.token}
-            </Code>
-            <CopyButton value={secret.token}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy to the clipboard'} withArrow>
-                  <Button
-                    onClick={copy}
-                    color={copied ? 'teal' : 'blue'}
-                    variant={copied ? 'filled' : 'light'}
-                    data-autofocus
-                    miw={96}
-                  >
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                </Tooltip>
-              )}
-            </CopyButton>
-          </Group>
-          <Text size="sm" c="dimmed">
-            Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
-          </Text>
-          <Group justify="flex-end">
-            <Button onClick={close}>I have copied it</Button>
-          </Group>
-        </Stack>
-      ) : (
-        <form onSubmit={form.onSubmit(submit)} aria-label="Create API token" noValidate>
-          <Stack>
-            {failure ? <ProblemAlert error={failure} /> : null}
-            <TextInput
-              label="Name"
-              description="What uses it, e.g. “billing-worker (prod)”"
-              withAsterisk
-              data-autofocus
-              autoComplete="off"
-              {...form.getInputProps('name')}
-            />
-            <Select
-              label="Scope"
-              description={TOKEN_SCOPE_DESCRIPTIONS[form.values.scope]}
-              data={TOKEN_SCOPES.map((scope) => ({ value: scope, label: SCOPE_LABELS[scope] }))}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('scope')}
-            />
-            <DateTimePicker
-              label="Expires"
-              description={`In the service's time zone; ${DEFAULT_API_TOKEN_DAYS} days from now unless changed. Clear it only for a token that must never expire.`}
-              placeholder="Never"
-              clearable
-              minDate={new Date()}
-              valueFormat="D MMM YYYY, HH:mm"
-              presets={presets}
-              nextLabel="Next month"
-              previousLabel="Previous month"
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('expiresAt')}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
+      <TextInput
+        label="Name"
+        description="What uses it, e.g. “billing-worker (prod)”"
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        {...form.getInputProps('name')}
+      />
+      <Select
+        label="Scope"
+        description={TOKEN_SCOPE_DESCRIPTIONS[form.values.scope]}
+        data={TOKEN_SCOPES.map((scope) => ({ value: scope, label: SCOPE_LABELS[scope] }))}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('scope')}
+      />
+      <DateTimePicker
+        label="Expires"
+        description={`In the service's time zone; ${DEFAULT_API_TOKEN_DAYS} days from now unless changed. Clear it only for a token that must never expire.`}
+        placeholder="Never"
+        clearable
+        minDate={new Date()}
+        valueFormat="D MMM YYYY, HH:mm"
+        presets={presets}
+        nextLabel="Next month"
+        previousLabel="Previous month"
+        popoverProps={{ withinPortal: true }}
+        {...form.getInputProps('expiresAt')}
+      />
+    </FormModal>
+  );
+}
+
+/** A new token's secret, shown this once. */
+function TokenSecret({
+  secret,
+  user,
+  onDone,
+}: {
+  secret: { name: string; token: string };
+  user: { username: string };
+  onDone: () => void;
+}) {
+  return (
+    <Stack>
+      <Alert color="yellow" variant="light" title="Copy this token now: it will not be shown again">
+        <Text size="sm">
+          Only a hash is stored. Keep the token in a secret store; anyone holding it acts as{' '}
+          <b>{user.username}</b> with their permissions. If it is lost, revoke it and create a new one.
+        </Text>
+      </Alert>
+      <Group wrap="nowrap" align="center" gap="xs">
+        <Code
+          block
+          aria-label="API token secret"
+          style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap', fontSize: 14 }}
+        >
+          {secret.token}
+        </Code>
+        <CopyButton value={secret.token}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : 'Copy to the clipboard'} withArrow>
+              <Button
+                onClick={copy}
+                color={copied ? 'teal' : 'blue'}
+                variant={copied ? 'filled' : 'light'}
+                data-autofocus
+                miw={96}
+              >
+                {copied ? 'Copied' : 'Copy'}
               </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create token
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
+      </Text>
+      <Group justify="flex-end">
+        <Button onClick={onDone}>I have copied it</Button>
+      </Group>
+    </Stack>
   );
 }

@@ -9,7 +9,6 @@ import {
   Button,
   Code,
   Group,
-  Paper,
   Select,
   Stack,
   Table,
@@ -20,15 +19,13 @@ import {
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '@/components/trpc';
+import { QueryTable } from '@/components/ui/query-table';
 import { auditDiff, auditSummary, auditTargetName, showValue } from './audit-diff';
 import { AUDIT_ACTIONS, auditActionColor, formatDateTimeSeconds } from './format';
 import { PageHeader } from './page-header';
-import { ProblemAlert } from './problem';
-import { TableSkeleton } from './table-skeleton';
 import { useUrlState } from './url-state';
 import { formatCount } from '../format-count';
 
@@ -186,124 +183,117 @@ export function AuditPage() {
         )}
       </Group>
 
-      {events.isError && !events.data ? (
-        <ProblemAlert error={events.error} onRetry={() => void events.refetch()} />
-      ) : events.isLoading ? (
-        <TableSkeleton label="Loading audit events" rows={8} />
-      ) : (
-        <Paper withBorder radius="md">
-          <DataTable<AuditEvent>
-            aria-label="Audit events"
-            records={records}
-            fetching={events.isFetching && events.isPlaceholderData}
-            minHeight={records.length ? undefined : 200}
-            noRecordsText={filtered ? 'No audit events match these filters' : 'No audit events yet'}
-            page={page}
-            onPageChange={(p) => url.set({ page: p === 1 ? null : p })}
-            totalRecords={events.data?.totalElements ?? 0}
-            recordsPerPage={size}
-            recordsPerPageOptions={PAGE_SIZES}
-            onRecordsPerPageChange={(s) => url.set({ size: s === 20 ? null : s, page: null })}
-            recordsPerPageLabel="Events per page"
-            paginationText={({ from, to, totalRecords }) =>
-              `${formatCount(from)}–${formatCount(to)} of ${formatCount(totalRecords)}`
-            }
-            verticalAlign="top"
-            rowExpansion={{
-              trigger: 'never',
-              allowMultiple: true,
-              expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-              content: ({ record }) => <AuditDetails event={record} />,
-            }}
-            columns={[
-              {
-                accessor: 'expand',
-                title: <VisuallyHidden>Details</VisuallyHidden>,
-                width: 44,
-                render: (e) => {
-                  const open = expanded.includes(e.id);
-                  return (
-                    <Tooltip label={open ? 'Hide details' : 'Show details'} withArrow openDelay={400}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-expanded={open}
-                        aria-label={`${open ? 'Hide' : 'Show'} details of event ${e.id}`}
-                        onClick={() =>
-                          setExpanded((ids) => (open ? ids.filter((x) => x !== e.id) : [...ids, e.id]))
-                        }
-                      >
-                        <span
-                          aria-hidden
-                          style={{
-                            display: 'inline-block',
-                            transition: 'transform 150ms',
-                            transform: open ? 'rotate(90deg)' : 'none',
-                          }}
-                        >
-                          ▸
-                        </span>
-                      </ActionIcon>
-                    </Tooltip>
-                  );
-                },
-              },
-              {
-                accessor: 'createdAt',
-                title: 'Time',
-                width: 170,
-                noWrap: true,
-                render: (e) => formatDateTimeSeconds(e.createdAt),
-              },
-              { accessor: 'actor', title: 'Actor', width: 130 },
-              {
-                accessor: 'action',
-                title: 'Action',
-                width: 190,
-                render: (e) => (
-                  <Badge color={auditActionColor(e.action)} variant="light" tt="none" radius="sm">
-                    {e.action}
-                  </Badge>
-                ),
-              },
-              {
-                accessor: 'target',
-                title: 'Target',
-                noWrap: true,
-                render: (e) => {
-                  const t = targetOf(e);
-                  const label = t.name ?? (t.id ? `#${t.id}` : '—');
-                  return (
-                    <Text size="sm">
-                      <Text span c="dimmed" inherit>
-                        {t.type}{' '}
-                      </Text>
-                      {e.targetPath ? (
-                        <Anchor component={Link} href={e.targetPath} fw={600} inherit>
-                          {label}
-                        </Anchor>
-                      ) : (
-                        <Text span fw={600} inherit>
-                          {label}
-                        </Text>
-                      )}
-                    </Text>
-                  );
-                },
-              },
-              {
-                accessor: 'summary',
-                title: 'Change',
-                render: (e) => (
-                  <Text size="sm" c="dimmed" lineClamp={2}>
-                    {auditSummary(e.action, e.before, e.after) || '—'}
+      <QueryTable<AuditEvent>
+        query={events}
+        loadingLabel="Loading audit events"
+        skeletonRows={8}
+        aria-label="Audit events"
+        records={records}
+        noRecordsText={filtered ? 'No audit events match these filters' : 'No audit events yet'}
+        page={page}
+        onPageChange={(p) => url.set({ page: p === 1 ? null : p })}
+        totalRecords={events.data?.totalElements ?? 0}
+        recordsPerPage={size}
+        recordsPerPageOptions={PAGE_SIZES}
+        onRecordsPerPageChange={(s) => url.set({ size: s === 20 ? null : s, page: null })}
+        recordsPerPageLabel="Events per page"
+        paginationText={({ from, to, totalRecords }) =>
+          `${formatCount(from)}–${formatCount(to)} of ${formatCount(totalRecords)}`
+        }
+        verticalAlign="top"
+        rowExpansion={{
+          trigger: 'never',
+          allowMultiple: true,
+          expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+          content: ({ record }) => <AuditDetails event={record} />,
+        }}
+        columns={[
+          {
+            accessor: 'expand',
+            title: <VisuallyHidden>Details</VisuallyHidden>,
+            width: 44,
+            render: (e) => {
+              const open = expanded.includes(e.id);
+              return (
+                <Tooltip label={open ? 'Hide details' : 'Show details'} withArrow openDelay={400}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-expanded={open}
+                    aria-label={`${open ? 'Hide' : 'Show'} details of event ${e.id}`}
+                    onClick={() =>
+                      setExpanded((ids) => (open ? ids.filter((x) => x !== e.id) : [...ids, e.id]))
+                    }
+                  >
+                    <span
+                      aria-hidden
+                      style={{
+                        display: 'inline-block',
+                        transition: 'transform 150ms',
+                        transform: open ? 'rotate(90deg)' : 'none',
+                      }}
+                    >
+                      ▸
+                    </span>
+                  </ActionIcon>
+                </Tooltip>
+              );
+            },
+          },
+          {
+            accessor: 'createdAt',
+            title: 'Time',
+            width: 170,
+            noWrap: true,
+            render: (e) => formatDateTimeSeconds(e.createdAt),
+          },
+          { accessor: 'actor', title: 'Actor', width: 130 },
+          {
+            accessor: 'action',
+            title: 'Action',
+            width: 190,
+            render: (e) => (
+              <Badge color={auditActionColor(e.action)} variant="light" tt="none" radius="sm">
+                {e.action}
+              </Badge>
+            ),
+          },
+          {
+            accessor: 'target',
+            title: 'Target',
+            noWrap: true,
+            render: (e) => {
+              const t = targetOf(e);
+              const label = t.name ?? (t.id ? `#${t.id}` : '—');
+              return (
+                <Text size="sm">
+                  <Text span c="dimmed" inherit>
+                    {t.type}{' '}
                   </Text>
-                ),
-              },
-            ]}
-          />
-        </Paper>
-      )}
+                  {e.targetPath ? (
+                    <Anchor component={Link} href={e.targetPath} fw={600} inherit>
+                      {label}
+                    </Anchor>
+                  ) : (
+                    <Text span fw={600} inherit>
+                      {label}
+                    </Text>
+                  )}
+                </Text>
+              );
+            },
+          },
+          {
+            accessor: 'summary',
+            title: 'Change',
+            render: (e) => (
+              <Text size="sm" c="dimmed" lineClamp={2}>
+                {auditSummary(e.action, e.before, e.after) || '—'}
+              </Text>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

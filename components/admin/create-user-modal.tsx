@@ -1,16 +1,16 @@
 'use client';
 // Create a user: validated with the server's CreateUserRequest; the server's own field errors
 // (e.g. "already taken") appear beside the field.
-import { Button, Group, Modal, MultiSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { MultiSelect, PasswordInput, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { showFieldErrors, zodValidate } from '@/components/forms/zod-form';
+import { zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
+import { FormModal, useFormFailure } from '@/components/ui/form-modal';
+import { notifySuccess } from '@/components/ui/problem';
 import { CreateUserRequest } from '@/server/schemas/admin';
 import { PermissionMultiSelect } from './permissions';
-import { notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
 
 type Values = {
@@ -46,18 +46,18 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
   const invalidate = useInvalidateAdmin();
   const groups = useQuery({ ...trpc.admin.listGroups.queryOptions({}), enabled: opened });
   const form = useForm<Values>({ initialValues, validate, validateInputOnBlur: true });
-  const [failure, setFailure] = useState<unknown>(null);
+  const failure = useFormFailure(form);
   const create = useMutation(trpc.admin.createUser.mutationOptions());
 
   function close() {
     form.reset();
-    setFailure(null);
+    failure.clear();
     create.reset();
     onClose();
   }
 
   function submit(values: Values) {
-    setFailure(null);
+    failure.clear();
     create.mutate(toRequest(values) as Parameters<typeof create.mutate>[0], {
       onSuccess: (user) => {
         void invalidate();
@@ -68,69 +68,58 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
         close();
         router.push(`/admin/users/${user.id}`);
       },
-      onError: (error) => {
-        if (!showFieldErrors(form, error)) setFailure(error);
-      },
+      onError: failure.show,
     });
   }
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <FormModal
       opened={opened}
       onClose={close}
       title="Create user"
-      size="lg"
+      formLabel="Create user"
+      onSubmit={form.onSubmit(submit)}
+      failure={failure.failure}
+      submitLabel="Create user"
+      submitting={create.isPending}
+      actionsMt="sm"
     >
-      <form onSubmit={form.onSubmit(submit)} aria-label="Create user" noValidate>
-        <Stack>
-          {failure ? <ProblemAlert error={failure} /> : null}
-          <TextInput
-            label="Username"
-            description="3 to 64 characters: letters, digits and . _ @ -"
-            autoComplete="off"
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('username')}
-          />
-          <PasswordInput
-            label="Password"
-            description="12 to 128 characters, not the same as the username. Share it with the user over a safe channel."
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password')}
-          />
-          <Switch
-            label="Enabled"
-            description="A disabled user cannot sign in and their tokens do not work."
-            {...form.getInputProps('enabled', { type: 'checkbox' })}
-          />
-          <MultiSelect
-            label="Groups"
-            description="The user gets every permission of these groups."
-            placeholder={form.values.groupIds.length ? undefined : 'None'}
-            data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: `${g.code} — ${g.name}` }))}
-            searchable
-            clearable
-            hidePickedOptions
-            nothingFoundMessage={groups.isLoading ? 'Loading groups…' : 'No such group'}
-            {...form.getInputProps('groupIds')}
-          />
-          <PermissionMultiSelect
-            label="Direct permissions"
-            description="Granted to this user alone, in addition to those of their groups."
-            {...form.getInputProps('permissionCodes')}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create user
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Username"
+        description="3 to 64 characters: letters, digits and . _ @ -"
+        autoComplete="off"
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('username')}
+      />
+      <PasswordInput
+        label="Password"
+        description="12 to 128 characters, not the same as the username. Share it with the user over a safe channel."
+        autoComplete="new-password"
+        withAsterisk
+        {...form.getInputProps('password')}
+      />
+      <Switch
+        label="Enabled"
+        description="A disabled user cannot sign in and their tokens do not work."
+        {...form.getInputProps('enabled', { type: 'checkbox' })}
+      />
+      <MultiSelect
+        label="Groups"
+        description="The user gets every permission of these groups."
+        placeholder={form.values.groupIds.length ? undefined : 'None'}
+        data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: `${g.code} — ${g.name}` }))}
+        searchable
+        clearable
+        hidePickedOptions
+        nothingFoundMessage={groups.isLoading ? 'Loading groups…' : 'No such group'}
+        {...form.getInputProps('groupIds')}
+      />
+      <PermissionMultiSelect
+        label="Direct permissions"
+        description="Granted to this user alone, in addition to those of their groups."
+        {...form.getInputProps('permissionCodes')}
+      />
+    </FormModal>
   );
 }

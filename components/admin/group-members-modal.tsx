@@ -5,9 +5,9 @@ import { Alert, Badge, Button, Group, Modal, MultiSelect, Skeleton, Stack, Text 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '@/components/trpc';
+import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import type { GroupView } from '@/server/schemas/admin';
 import { plural, setDiff } from './format';
-import { notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
 
 export function GroupMembersModal({

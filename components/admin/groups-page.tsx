@@ -1,21 +1,20 @@
 'use client';
 // /admin/groups: groups with their permissions and member counts; create, edit, members, delete.
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTRPC } from '@/components/trpc';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { notifySuccess } from '@/components/ui/problem';
+import { QueryTable } from '@/components/ui/query-table';
 import type { GroupView } from '@/server/schemas/admin';
-import { ConfirmModal } from './confirm-modal';
 import { plural } from './format';
 import { GroupFormModal } from './group-form-modal';
 import { GroupMembersModal } from './group-members-modal';
 import { PageHeader } from './page-header';
 import { PermissionBadges } from './permissions';
-import { notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
-import { TableSkeleton } from './table-skeleton';
 import { SearchBar, SearchEmptyState, useUrlSearch } from './search-bar';
 
 export function GroupsPage() {
@@ -56,95 +55,87 @@ export function GroupsPage() {
         noun="group"
       />
 
-      {groups.isError && !groups.data ? (
-        <ProblemAlert error={groups.error} onRetry={() => void groups.refetch()} />
-      ) : groups.isLoading ? (
-        <TableSkeleton label="Loading groups" />
-      ) : (
-        <Paper withBorder radius="md">
-          <DataTable
-            aria-label="Groups"
-            records={records}
-            fetching={groups.isFetching && groups.isPlaceholderData}
-            minHeight={records.length ? undefined : 200}
-            verticalAlign="center"
-            emptyState={
-              <SearchEmptyState
-                search={search}
-                nounPlural="groups"
-                createLabel="Create group"
-                onCreate={createModal.open}
-              />
-            }
-            columns={[
-              {
-                accessor: 'code',
-                title: 'Code',
-                render: (g) => (
-                  <Text size="sm" fw={700} ff="monospace">
-                    {g.code}
-                  </Text>
-                ),
-              },
-              { accessor: 'name', title: 'Name' },
-              {
-                accessor: 'permissions',
-                title: 'Permissions',
-                render: (g) => <PermissionBadges codes={g.permissions} />,
-              },
-              {
-                accessor: 'memberCount',
-                title: 'Members',
-                textAlign: 'right',
-                width: 100,
-              },
-              {
-                accessor: 'actions',
-                title: 'Actions',
-                textAlign: 'right',
-                width: 250,
-                render: (g) => (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      aria-label={`Members of ${g.code}`}
-                      onClick={() => open(g, 'members')}
-                    >
-                      Members
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      aria-label={`Edit ${g.code}`}
-                      onClick={() => open(g, 'edit')}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${g.code}`}
-                      onClick={() => {
-                        remove.reset();
-                        open(g, 'delete');
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                ),
-              },
-            ]}
+      <QueryTable
+        query={groups}
+        loadingLabel="Loading groups"
+        aria-label="Groups"
+        records={records}
+        verticalAlign="center"
+        emptyState={
+          <SearchEmptyState
+            search={search}
+            nounPlural="groups"
+            createLabel="Create group"
+            onCreate={createModal.open}
           />
-        </Paper>
-      )}
+        }
+        columns={[
+          {
+            accessor: 'code',
+            title: 'Code',
+            render: (g) => (
+              <Text size="sm" fw={700} ff="monospace">
+                {g.code}
+              </Text>
+            ),
+          },
+          { accessor: 'name', title: 'Name' },
+          {
+            accessor: 'permissions',
+            title: 'Permissions',
+            render: (g) => <PermissionBadges codes={g.permissions} />,
+          },
+          {
+            accessor: 'memberCount',
+            title: 'Members',
+            textAlign: 'right',
+            width: 100,
+          },
+          {
+            accessor: 'actions',
+            title: 'Actions',
+            textAlign: 'right',
+            width: 250,
+            render: (g) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  aria-label={`Members of ${g.code}`}
+                  onClick={() => open(g, 'members')}
+                >
+                  Members
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  aria-label={`Edit ${g.code}`}
+                  onClick={() => open(g, 'edit')}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${g.code}`}
+                  onClick={() => {
+                    remove.reset();
+                    open(g, 'delete');
+                  }}
+                >
+                  Delete
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
 
       <GroupFormModal opened={creating} onClose={createModal.close} />
       <GroupFormModal group={target} opened={dialog === 'edit'} onClose={closeDialog} />
       <GroupMembersModal group={target} opened={dialog === 'members'} onClose={closeDialog} />
-      <ConfirmModal
+      <ConfirmDialog
         opened={dialog === 'delete'}
         onClose={closeDialog}
         title={`Delete group ${deleting?.code ?? ''}?`}
@@ -181,7 +172,7 @@ export function GroupsPage() {
             This cannot be undone.
           </Text>
         )}
-      </ConfirmModal>
+      </ConfirmDialog>
     </Stack>
   );
 }

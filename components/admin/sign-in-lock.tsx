@@ -3,8 +3,8 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '@/components/trpc';
+import { notifyFailure, notifySuccess } from '@/components/ui/problem';
 import { formatDateTimeSeconds } from './format';
-import { notifyFailure, notifySuccess } from './problem';
 import { useInvalidateAdmin } from './queries';
 
 export function SignInLock({ user }: { user: { id: number; username: string; lockedUntil: string } }) {

@@ -25,6 +25,8 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { problemOf, showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { notifyFailure, notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import {
   UpdateUserRequest,
   type GroupView,
@@ -33,11 +35,9 @@ import {
 } from '@/server/schemas/admin';
 import type { Permission } from '@/server/permissions';
 import { ApiTokensCard } from './api-tokens-card';
-import { ConfirmModal } from './confirm-modal';
 import { EffectivePermissions } from './effective-permissions';
 import { plural, sameSet } from './format';
 import { PermissionMultiSelect } from './permissions';
-import { notifyFailure, notifySuccess, ProblemAlert } from './problem';
 import { useInvalidateAdmin } from './queries';
 import { ResetPasswordModal } from './reset-password-modal';
 import { SignInLock } from './sign-in-lock';
@@ -257,7 +257,7 @@ function UserDetailLoaded({
 
       <ResetPasswordModal user={user} opened={resetting} onClose={resetModal.close} />
 
-      <ConfirmModal
+      <ConfirmDialog
         opened={confirmDisable}
         onClose={disableModal.close}
         title={`Disable ${user.username}?`}
@@ -276,9 +276,9 @@ function UserDetailLoaded({
             This is your own account: you will be signed out.
           </Alert>
         )}
-      </ConfirmModal>
+      </ConfirmDialog>
 
-      <ConfirmModal
+      <ConfirmDialog
         opened={deleting}
         onClose={deleteModal.close}
         title={`Delete ${user.username}?`}
@@ -304,7 +304,7 @@ function UserDetailLoaded({
           {tokens.data ? `their ${plural(tokens.data.length, 'API token')}` : 'their API tokens'}. It cannot
           be undone.
         </Text>
-      </ConfirmModal>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,17 +1,15 @@
 'use client';
 // /admin/users: every user with status, groups and effective permissions; search kept in the URL.
-import { Anchor, Badge, Button, Group, Paper, Stack } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTRPC } from '@/components/trpc';
+import { QueryTable } from '@/components/ui/query-table';
 import { CreateUserModal } from './create-user-modal';
 import { PageHeader } from './page-header';
 import { GroupBadges, PermissionBadges } from './permissions';
-import { ProblemAlert } from './problem';
-import { TableSkeleton } from './table-skeleton';
 import { SearchBar, SearchEmptyState, useUrlSearch } from './search-bar';
 
 export function UsersPage() {
@@ -43,73 +41,65 @@ export function UsersPage() {
         noun="user"
       />
 
-      {users.isError && !users.data ? (
-        <ProblemAlert error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.isLoading ? (
-        <TableSkeleton label="Loading users" />
-      ) : (
-        <Paper withBorder radius="md">
-          <DataTable
-            aria-label="Users"
-            records={records}
-            fetching={users.isFetching && users.isPlaceholderData}
-            minHeight={records.length ? undefined : 200}
-            highlightOnHover
-            verticalAlign="top"
-            onRowClick={({ record, event }) => {
-              if ((event.target as HTMLElement).closest('a,button')) return;
-              router.push(`/admin/users/${record.id}`);
-            }}
-            emptyState={
-              <SearchEmptyState
-                search={search}
-                nounPlural="users"
-                createLabel="Create user"
-                onCreate={createModal.open}
-              />
-            }
-            columns={[
-              {
-                accessor: 'username',
-                title: 'Username',
-                render: (u) => (
-                  <Group gap={6} wrap="nowrap">
-                    <Anchor component={Link} href={`/admin/users/${u.id}`} fw={600} size="sm">
-                      {u.username}
-                    </Anchor>
-                    {me.data?.username === u.username && (
-                      <Badge size="xs" variant="light" color="grape">
-                        you
-                      </Badge>
-                    )}
-                  </Group>
-                ),
-              },
-              {
-                accessor: 'enabled',
-                title: 'Status',
-                width: 110,
-                render: (u) =>
-                  u.enabled ? (
-                    <Badge color="green" variant="light">
-                      Enabled
-                    </Badge>
-                  ) : (
-                    <Badge color="gray" variant="filled">
-                      Disabled
-                    </Badge>
-                  ),
-              },
-              { accessor: 'groups', title: 'Groups', render: (u) => <GroupBadges codes={u.groups} /> },
-              {
-                accessor: 'effectivePermissions',
-                title: 'Effective permissions',
-                render: (u) => <PermissionBadges codes={u.effectivePermissions} />,
-              },
-            ]}
+      <QueryTable
+        query={users}
+        loadingLabel="Loading users"
+        aria-label="Users"
+        records={records}
+        highlightOnHover
+        verticalAlign="top"
+        onRowClick={({ record, event }) => {
+          if ((event.target as HTMLElement).closest('a,button')) return;
+          router.push(`/admin/users/${record.id}`);
+        }}
+        emptyState={
+          <SearchEmptyState
+            search={search}
+            nounPlural="users"
+            createLabel="Create user"
+            onCreate={createModal.open}
           />
-        </Paper>
-      )}
+        }
+        columns={[
+          {
+            accessor: 'username',
+            title: 'Username',
+            render: (u) => (
+              <Group gap={6} wrap="nowrap">
+                <Anchor component={Link} href={`/admin/users/${u.id}`} fw={600} size="sm">
+                  {u.username}
+                </Anchor>
+                {me.data?.username === u.username && (
+                  <Badge size="xs" variant="light" color="grape">
+                    you
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          {
+            accessor: 'enabled',
+            title: 'Status',
+            width: 110,
+            render: (u) =>
+              u.enabled ? (
+                <Badge color="green" variant="light">
+                  Enabled
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="filled">
+                  Disabled
+                </Badge>
+              ),
+          },
+          { accessor: 'groups', title: 'Groups', render: (u) => <GroupBadges codes={u.groups} /> },
+          {
+            accessor: 'effectivePermissions',
+            title: 'Effective permissions',
+            render: (u) => <PermissionBadges codes={u.effectivePermissions} />,
+          },
+        ]}
+      />
       <CreateUserModal opened={creating} onClose={createModal.close} />
     </Stack>
   );

@@ -2,11 +2,20 @@
 import { BarChart } from '@mantine/charts';
 import { Box, Skeleton, Table, VisuallyHidden } from '@mantine/core';
 import { formatDayLong, formatDayShort } from './format';
-import { SEVERITIES, SEVERITY_COLORS, SEVERITY_LABELS, type IncidentStats } from './types';
+import {
+  SEVERITIES_WORST_FIRST as SEVERITIES,
+  SEVERITY_PALETTE,
+  severityChartColor,
+} from '@/components/ui/severity';
+import type { IncidentStats } from './types';
 
 type PerDay = IncidentStats['perDay'];
 
-const SERIES = SEVERITIES.map((s) => ({ name: s, label: SEVERITY_LABELS[s], color: SEVERITY_COLORS[s] }));
+const SERIES = SEVERITIES.map((s) => ({
+  name: s,
+  label: SEVERITY_PALETTE[s].label,
+  color: severityChartColor(s),
+}));
 
 const totalOf = (d: PerDay[number]) => d.LOW + d.MEDIUM + d.HIGH + d.CRITICAL;
 
@@ -50,7 +59,7 @@ export function IncidentsChart({ perDay }: { perDay: PerDay | undefined }) {
               <th scope="col">Day</th>
               {SEVERITIES.map((s) => (
                 <th key={s} scope="col">
-                  {SEVERITY_LABELS[s]}
+                  {SEVERITY_PALETTE[s].label}
                 </th>
               ))}
               <th scope="col">Total</th>

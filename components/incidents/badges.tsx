@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
+import { SEVERITY_PALETTE } from '@/components/ui/severity';
 import {
   PROCESS_INSTANCE_STATUS_COLOR,
-  SEVERITY_COLOR,
   STATUS_COLOR,
   type IncidentSeverity,
   type IncidentStatus,
@@ -13,7 +13,7 @@ const whole = { minWidth: 'max-content' } as const;
 /** Severity is filled (it is what a responder scans for first); status is light, so the two never look alike. */
 export function SeverityBadge({ severity, ...props }: { severity: IncidentSeverity } & BadgeProps) {
   return (
-    <Badge color={SEVERITY_COLOR[severity]} variant="filled" autoContrast style={whole} {...props}>
+    <Badge color={SEVERITY_PALETTE[severity].color} variant="filled" autoContrast style={whole} {...props}>
       {severity}
     </Badge>
   );

@@ -1,4 +1,5 @@
-// Words and colours for the incident enums, shared by the board, the incident page and the process instance page.
+// Words and colours for the incident enums, shared by the board, the incident page and the process instance
+// page. Severity colours are the console's one palette, components/ui/severity.ts.
 import type { MantineColor } from '@mantine/core';
 import {
   INCIDENT_EVENT_TYPES,
@@ -15,13 +16,6 @@ export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
 export type IncidentEventType = (typeof INCIDENT_EVENT_TYPES)[number];
 
 export { INCIDENT_EVENT_TYPES, INCIDENT_SEVERITIES, INCIDENT_SOURCES, INCIDENT_STATUSES, RESOLUTION_ACTIONS };
-
-export const SEVERITY_COLOR: Record<IncidentSeverity, MantineColor> = {
-  CRITICAL: 'red',
-  HIGH: 'orange',
-  MEDIUM: 'yellow',
-  LOW: 'gray',
-};
 
 export const STATUS_COLOR: Record<IncidentStatus, MantineColor> = {
   OPEN: 'red',

@@ -3,12 +3,12 @@
 // An instance only an engine reported incidents for is unknown to the service; its incidents still show.
 import { Alert, Anchor, Card, Code, DataList, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import type { KeyboardEvent } from 'react';
 import { problemOf } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
+import { QueryTable } from '@/components/ui/query-table';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { ProcessInstanceStatusBadge, SeverityBadge, StatusBadge } from './badges';
 import { DetailField } from './detail-field';
@@ -132,99 +132,103 @@ function ProcessInstanceOf({ id }: { id: number }) {
             </Group>
           )}
         </Group>
-        {incidents.data ? (
-          incidents.data.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No incidents were reported for this process instance.
-            </Text>
-          ) : (
-            <DataTable<IncidentView>
-              aria-label={`Incidents of process instance ${id}`}
-              withTableBorder
-              borderRadius="sm"
-              highlightOnHover
-              records={incidents.data}
-              idAccessor="id"
-              onRowClick={({ record }) => router.push(`/incidents/${record.id}`)}
-              customRowAttributes={(i) => ({
-                tabIndex: 0,
-                'aria-label': `Incident ${i.id}: ${i.severity}, ${i.status}, ${i.message}`,
-                onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
-                  if (e.key === 'Enter' && e.target === e.currentTarget) router.push(`/incidents/${i.id}`);
-                },
-              })}
-              style={{ cursor: 'pointer' }}
-              columns={[
-                {
-                  accessor: 'id',
-                  title: 'ID',
-                  render: (i) => (
-                    <Anchor
-                      component={Link}
-                      href={`/incidents/${i.id}`}
-                      size="sm"
-                      tabIndex={-1}
-                      onClick={(e) => e.stopPropagation()}
-                    >
-                      #{i.id}
-                    </Anchor>
-                  ),
-                },
-                { accessor: 'severity', render: (i) => <SeverityBadge severity={i.severity} size="sm" /> },
-                { accessor: 'status', render: (i) => <StatusBadge status={i.status} size="sm" /> },
-                {
-                  accessor: 'source',
-                  noWrap: true,
-                  visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-                  render: (i) => SOURCE_LABEL[i.source],
-                },
-                {
-                  accessor: 'message',
-                  width: '100%',
-                  render: (i) => (
-                    <div style={{ minWidth: 220 }}>
-                      <div style={{ width: 0, minWidth: '100%' }}>
-                        <Text size="sm" truncate="end" title={i.message}>
-                          {i.message}
-                        </Text>
-                        <Text size="xs" c="dimmed" ff="monospace" truncate="end">
-                          at {i.nodeId}
-                        </Text>
-                      </div>
-                    </div>
-                  ),
-                },
-                {
-                  accessor: 'occurrenceCount',
-                  title: 'Occurrences',
-                  textAlign: 'right',
-                  visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-                },
-                {
-                  accessor: 'lastOccurredAt',
-                  title: 'Last occurred',
-                  render: (i) => <RelativeTime value={i.lastOccurredAt} now={now} size="sm" />,
-                },
-                {
-                  accessor: 'createdAt',
-                  title: 'Created',
-                  visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-                  render: (i) => <RelativeTime value={i.createdAt} now={now} size="sm" />,
-                },
-              ]}
-            />
-          )
-        ) : incidents.isError ? (
-          <Alert color="red" role="alert" title="Could not load its incidents">
-            {problemOf(incidents.error).detail}
-          </Alert>
-        ) : (
-          <Stack gap={6} aria-busy="true">
-            <Skeleton h={38} />
-            <Skeleton h={46} />
-            <Skeleton h={46} />
-          </Stack>
-        )}
+        <QueryTable<IncidentView>
+          query={incidents}
+          framed={false}
+          loadingLabel="Loading its incidents"
+          loading={
+            <Stack gap={6} aria-busy="true">
+              <Skeleton h={38} />
+              <Skeleton h={46} />
+              <Skeleton h={46} />
+            </Stack>
+          }
+          failure={(error) => (
+            <Alert color="red" role="alert" title="Could not load its incidents">
+              {problemOf(error).detail}
+            </Alert>
+          )}
+          empty={
+            incidents.data?.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No incidents were reported for this process instance.
+              </Text>
+            ) : null
+          }
+          aria-label={`Incidents of process instance ${id}`}
+          withTableBorder
+          borderRadius="sm"
+          highlightOnHover
+          records={incidents.data ?? []}
+          idAccessor="id"
+          onRowClick={({ record }) => router.push(`/incidents/${record.id}`)}
+          customRowAttributes={(i) => ({
+            tabIndex: 0,
+            'aria-label': `Incident ${i.id}: ${i.severity}, ${i.status}, ${i.message}`,
+            onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
+              if (e.key === 'Enter' && e.target === e.currentTarget) router.push(`/incidents/${i.id}`);
+            },
+          })}
+          style={{ cursor: 'pointer' }}
+          columns={[
+            {
+              accessor: 'id',
+              title: 'ID',
+              render: (i) => (
+                <Anchor
+                  component={Link}
+                  href={`/incidents/${i.id}`}
+                  size="sm"
+                  tabIndex={-1}
+                  onClick={(e) => e.stopPropagation()}
+                >
+                  #{i.id}
+                </Anchor>
+              ),
+            },
+            { accessor: 'severity', render: (i) => <SeverityBadge severity={i.severity} size="sm" /> },
+            { accessor: 'status', render: (i) => <StatusBadge status={i.status} size="sm" /> },
+            {
+              accessor: 'source',
+              noWrap: true,
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+              render: (i) => SOURCE_LABEL[i.source],
+            },
+            {
+              accessor: 'message',
+              width: '100%',
+              render: (i) => (
+                <div style={{ minWidth: 220 }}>
+                  <div style={{ width: 0, minWidth: '100%' }}>
+                    <Text size="sm" truncate="end" title={i.message}>
+                      {i.message}
+                    </Text>
+                    <Text size="xs" c="dimmed" ff="monospace" truncate="end">
+                      at {i.nodeId}
+                    </Text>
+                  </div>
+                </div>
+              ),
+            },
+            {
+              accessor: 'occurrenceCount',
+              title: 'Occurrences',
+              textAlign: 'right',
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            },
+            {
+              accessor: 'lastOccurredAt',
+              title: 'Last occurred',
+              render: (i) => <RelativeTime value={i.lastOccurredAt} now={now} size="sm" />,
+            },
+            {
+              accessor: 'createdAt',
+              title: 'Created',
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+              render: (i) => <RelativeTime value={i.createdAt} now={now} size="sm" />,
+            },
+          ]}
+        />
       </Card>
     </Stack>
   );

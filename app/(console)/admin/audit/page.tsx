@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { AuditPage } from '@/components/admin/audit-page';
-import { TableSkeleton } from '@/components/admin/table-skeleton';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 
 export const metadata: Metadata = { title: 'Audit log' };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { GroupsPage } from '@/components/admin/groups-page';
-import { TableSkeleton } from '@/components/admin/table-skeleton';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 
 export const metadata: Metadata = { title: 'Groups' };
 

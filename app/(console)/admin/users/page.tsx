@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { TableSkeleton } from '@/components/admin/table-skeleton';
 import { UsersPage } from '@/components/admin/users-page';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 
 export const metadata: Metadata = { title: 'Users' };
 

@@ -1,5 +1,5 @@
 'use client';
-// Failed admin calls in words: the API's own detail, with a title that says what kind of refusal it is.
+// Failed calls in words: the API's own detail, with a title that says what kind of refusal it is.
 import { Alert, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { problemOf, type ProblemView } from '@/components/forms/zod-form';

@@ -1,11 +1,12 @@
 'use client';
-// The one confirmation dialog of destructive admin actions: names what will happen, Cancel has the focus,
-// the refusal of the API (LAST_ADMIN, deleting yourself) is shown inside it in words.
+// The one confirmation dialog of the console (deleting a user or group, revoking a token, reopening or
+// retrying an incident): it names what will happen, Cancel has the focus, and the API's refusal (LAST_ADMIN,
+// NOT_RETRYABLE, ...) is shown inside it in words.
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ProblemAlert } from './problem';
 
-export function ConfirmModal({
+export function ConfirmDialog({
   opened,
   onClose,
   title,
@@ -14,6 +15,8 @@ export function ConfirmModal({
   confirmColor = 'red',
   loading = false,
   error,
+  errorTitle,
+  centered = true,
   onConfirm,
 }: {
   opened: boolean;
@@ -22,8 +25,14 @@ export function ConfirmModal({
   children: ReactNode;
   confirmLabel: string;
   confirmColor?: string;
+  /** The action is under way: the dialog cannot be closed, the confirm button spins. */
   loading?: boolean;
+  /** The failed call, shown above the buttons. */
   error?: unknown;
+  /** The alert's title; by default it names the kind of refusal. */
+  errorTitle?: string;
+  /** The incident page's dialogs open at the top of the window, the administration's in its middle. */
+  centered?: boolean;
   onConfirm: () => void;
 }) {
   return (
@@ -32,12 +41,12 @@ export function ConfirmModal({
       opened={opened}
       onClose={loading ? () => {} : onClose}
       title={title}
-      centered
+      centered={centered}
       size="md"
     >
       <Stack>
         {children}
-        {error ? <ProblemAlert error={error} /> : null}
+        {error ? <ProblemAlert error={error} title={errorTitle} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading} data-autofocus>
             Cancel

@@ -1,0 +1,106 @@
+'use client';
+// The incident board's filters: search text, status, severity, source and process instance, how many
+// incidents match, and a reset.
+import { Box, Button, Group, Kbd, NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { useRef } from 'react';
+import { UNRESOLVED, hasFilters, type BoardView, type StatusFilter } from './board-view';
+import {
+  INCIDENT_SEVERITIES,
+  INCIDENT_SOURCES,
+  INCIDENT_STATUSES,
+  SOURCE_LABEL,
+  optionsOf,
+  type IncidentSeverity,
+  type IncidentSource,
+} from './labels';
+import type { FilterBoxes } from './use-filter-boxes';
+import { formatCount } from '../format-count';
+
+function matchesText(total: number, filtered: boolean): string {
+  const n = `${formatCount(total)} incident${total === 1 ? '' : 's'}`;
+  if (!filtered) return n;
+  return `${n} ${total === 1 ? 'matches' : 'match'} these filters`;
+}
+
+export function BoardFilters({
+  view,
+  filter,
+  boxes,
+  total,
+}: {
+  view: BoardView;
+  filter: (patch: Partial<BoardView>) => void;
+  boxes: FilterBoxes;
+  /** Incidents matching, once known. */
+  total: number | undefined;
+}) {
+  const searchRef = useRef<HTMLInputElement>(null);
+  useHotkeys([['/', () => searchRef.current?.focus()]]);
+
+  return (
+    <Box role="search" aria-label="Filter incidents">
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="xs">
+        <TextInput
+          ref={searchRef}
+          label="Search"
+          placeholder="Message or reference"
+          value={boxes.q.input}
+          onChange={(e) => boxes.q.setInput(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === 'Escape' && boxes.q.setInput('')}
+          rightSection={<Kbd size="xs">/</Kbd>}
+          aria-keyshortcuts="/"
+          maxLength={200}
+          style={{ gridColumn: 'span 2' }}
+        />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          data={[{ value: UNRESOLVED, label: 'Unresolved' }, ...optionsOf(INCIDENT_STATUSES)]}
+          value={view.status}
+          onChange={(v) => filter({ status: v as StatusFilter | null })}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear status filter' }}
+        />
+        <Select
+          label="Severity"
+          placeholder="Any severity"
+          data={[...INCIDENT_SEVERITIES].reverse().map((value) => ({ value, label: value }))}
+          value={view.severity}
+          onChange={(v) => filter({ severity: v as IncidentSeverity | null })}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear severity filter' }}
+        />
+        <Select
+          label="Source"
+          placeholder="Any source"
+          data={optionsOf(INCIDENT_SOURCES, SOURCE_LABEL)}
+          value={view.source}
+          onChange={(v) => filter({ source: v as IncidentSource | null })}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear source filter' }}
+        />
+        <NumberInput
+          label="Process instance"
+          placeholder="Any instance"
+          value={boxes.processInstance.input}
+          onChange={boxes.processInstance.setInput}
+          allowDecimal={false}
+          allowNegative={false}
+          hideControls
+          min={1}
+        />
+      </SimpleGrid>
+      <Group justify="space-between" mt="xs" gap="xs">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {total !== undefined ? matchesText(total, hasFilters(view)) : ' '}
+        </Text>
+        {hasFilters(view) && (
+          <Button variant="subtle" size="compact-sm" onClick={boxes.reset}>
+            Reset filters
+          </Button>
+        )}
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+'use client';
+// The dialogs of the incident page's actions: resolve (a form), reopen and retry (confirmations that keep
+// the API's refusal in them).
+import { Code, Modal, Text } from '@mantine/core';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import type { IncidentView } from '@/server/schemas/incidents';
+import { ResolveForm } from './resolve-form';
+import { workerRequestIdOf } from './retry-progress';
+import type { IncidentActions } from './use-incident-actions';
+
+export function IncidentDialogs({ incident, actions }: { incident: IncidentView; actions: IncidentActions }) {
+  const { id } = incident;
+  const workerRequestId = workerRequestIdOf(incident.externalReferenceId);
+  return (
+    <>
+      <Modal
+        opened={actions.dialog === 'resolve'}
+        onClose={actions.closeDialog}
+        title={`Resolve incident ${id}`}
+        size="lg"
+      >
+        <ResolveForm submitLabel="Resolve" onCancel={actions.closeDialog} onSubmit={actions.confirmResolve} />
+      </Modal>
+
+      <ConfirmDialog
+        opened={actions.dialog === 'reopen'}
+        title={`Reopen incident ${id}?`}
+        confirmLabel="Reopen"
+        confirmColor="red"
+        loading={actions.reopening}
+        error={actions.dialogError}
+        errorTitle="Could not reopen"
+        centered={false}
+        onConfirm={actions.confirmReopen}
+        onClose={actions.closeDialog}
+      >
+        <Text size="sm">
+          It goes back to OPEN; its acknowledgement and resolution (action and note) are cleared. The timeline
+          keeps them.
+        </Text>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        opened={actions.dialog === 'retry'}
+        title={`Retry incident ${id}?`}
+        confirmLabel="Retry"
+        confirmColor="violet"
+        loading={actions.retrying}
+        error={actions.dialogError}
+        errorTitle="Retry refused"
+        centered={false}
+        onConfirm={actions.confirmRetry}
+        onClose={actions.closeDialog}
+      >
+        <Text size="sm">
+          Process instance {incident.processInstanceId} goes back to node <Code>{incident.nodeId}</Code> and
+          the failed service task{workerRequestId ? ` (worker request ${workerRequestId})` : ''} is published
+          again, so a worker runs it once more. The incident is resolved when the worker completes it.
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}

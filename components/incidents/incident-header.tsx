@@ -1,0 +1,74 @@
+'use client';
+// The head of the incident page: id, severity, status, message, where it happened, and only the actions its
+// state allows.
+import { Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import Link from 'next/link';
+import type { IncidentView } from '@/server/schemas/incidents';
+import { SeverityBadge, StatusBadge } from './badges';
+import { SOURCE_LABEL } from './labels';
+import type { IncidentActions } from './use-incident-actions';
+
+export function IncidentHeader({
+  incident,
+  actions,
+  retryPending,
+}: {
+  incident: IncidentView;
+  actions: IncidentActions;
+  retryPending: boolean;
+}) {
+  const canAcknowledge = incident.status === 'OPEN';
+  const canResolve = incident.status === 'OPEN' || incident.status === 'ACKNOWLEDGED';
+  const canReopen = incident.status === 'RESOLVED';
+  const canRetry = incident.source === 'WORKER' && incident.status !== 'RESOLVED';
+
+  return (
+    <Group justify="space-between" align="flex-start" gap="sm">
+      <Stack gap={4} style={{ flex: '1 1 420px', minWidth: 0 }}>
+        <Group gap="sm" align="center">
+          <Title order={1} size="h2">
+            Incident {incident.id}
+          </Title>
+          <SeverityBadge severity={incident.severity} />
+          <StatusBadge status={incident.status} />
+        </Group>
+        <Text size="lg" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {incident.message}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {SOURCE_LABEL[incident.source]} · node <Code>{incident.nodeId}</Code> · process instance{' '}
+          <Anchor component={Link} href={`/process-instances/${incident.processInstanceId}`} inherit>
+            {incident.processInstanceId}
+          </Anchor>
+        </Text>
+      </Stack>
+      <Group gap="xs" role="group" aria-label="Actions">
+        {canAcknowledge && (
+          <Button loading={actions.acknowledge.busy} onClick={actions.acknowledge.run}>
+            Acknowledge
+          </Button>
+        )}
+        {canResolve && (
+          <Button color="green" onClick={() => actions.openDialog('resolve')}>
+            Resolve…
+          </Button>
+        )}
+        {canRetry && (
+          <Button
+            color="violet"
+            variant={retryPending ? 'light' : 'filled'}
+            disabled={retryPending}
+            onClick={() => actions.openDialog('retry')}
+          >
+            {retryPending ? 'Retry under way' : 'Retry…'}
+          </Button>
+        )}
+        {canReopen && (
+          <Button color="red" variant="light" onClick={() => actions.openDialog('reopen')}>
+            Reopen…
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+// Which of the board's rows came with a live refresh, so that a responder sees what is new without comparing
+// rows by eye.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { IncidentView } from '@/server/schemas/incidents';
+
+/** How long a row that arrived with a refresh stays marked "new". */
+const NEW_FOR_MS = 20_000;
+
+/**
+ * When each row first appeared in the current view by a live refresh (not on first load or a view change).
+ * @param viewKey the view the rows are of; null while they are a previous view's, kept on screen.
+ */
+function useArrivals(records: IncidentView[] | undefined, viewKey: string | null): Map<number, number> {
+  const seen = useRef<{ key: string; ids: Set<number> } | null>(null);
+  const [arrivals, setArrivals] = useState<Map<number, number>>(() => new Map());
+  useEffect(() => {
+    if (!records || viewKey === null) return;
+    const previous = seen.current;
+    const ids = records.map((i) => i.id);
+    if (previous?.key !== viewKey) {
+      seen.current = { key: viewKey, ids: new Set(ids) };
+      setArrivals(new Map());
+      return;
+    }
+    const fresh = ids.filter((id) => !previous.ids.has(id));
+    if (!fresh.length) return;
+    fresh.forEach((id) => previous.ids.add(id));
+    const at = Date.now();
+    setArrivals((current) => new Map([...current, ...fresh.map((id) => [id, at] as const)]));
+  }, [records, viewKey]);
+  return arrivals;
+}
+
+/** Whether a row is new (arrived by a live refresh less than 20 s before `now`). */
+export function useIsNew(records: IncidentView[] | undefined, viewKey: string | null, now: number) {
+  const arrivals = useArrivals(records, viewKey);
+  return useCallback(
+    (id: number) => {
+      const at = arrivals.get(id);
+      return at !== undefined && now - at < NEW_FOR_MS;
+    },
+    [arrivals, now],
+  );
+}

@@ -1,0 +1,100 @@
+'use client';
+// The lifecycle actions of the incident page: acknowledge at once; resolve, reopen and retry through a
+// dialog, which stays open with the refusal in it when the call fails.
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { problemOf } from '@/components/forms/zod-form';
+import { useTRPC } from '@/components/trpc';
+import type { IncidentView } from '@/server/schemas/incidents';
+import type { resolveRequestOf } from './resolve-form';
+
+export type IncidentDialog = 'resolve' | 'reopen' | 'retry';
+type ResolveRequest = ReturnType<typeof resolveRequestOf>;
+
+export function useIncidentActions(id: number, settle: (updated?: IncidentView) => Promise<void>) {
+  const trpc = useTRPC();
+  const [dialog, setDialog] = useState<IncidentDialog | null>(null);
+  const [dialogError, setDialogError] = useState<unknown>(null);
+  const [retriedHere, setRetriedHere] = useState(false);
+
+  const acknowledge = useMutation(
+    trpc.incidents.acknowledge.mutationOptions({
+      onSuccess: async (updated) => {
+        await settle(updated);
+        notifications.show({ color: 'blue', message: `Incident ${id} acknowledged` });
+      },
+      onError: (error) => {
+        notifications.show({
+          color: 'red',
+          title: `Could not acknowledge incident ${id}`,
+          message: problemOf(error).detail,
+        });
+        void settle();
+      },
+    }),
+  );
+  const resolve = useMutation(trpc.incidents.resolve.mutationOptions());
+  const reopen = useMutation(trpc.incidents.reopen.mutationOptions());
+  const retry = useMutation(trpc.incidents.retry.mutationOptions());
+
+  const openDialog = (which: IncidentDialog) => {
+    setDialogError(null);
+    setDialog(which);
+  };
+  const closeDialog = () => setDialog(null);
+
+  /** Resolve: the form shows a refusal itself, beside its fields, so the error goes back to it. */
+  const confirmResolve = async (request: ResolveRequest) => {
+    try {
+      const updated = await resolve.mutateAsync({ id, ...request });
+      setDialog(null);
+      await settle(updated);
+      notifications.show({ color: 'green', message: `Incident ${id} resolved` });
+    } catch (error) {
+      void settle();
+      throw error;
+    }
+  };
+  const confirmReopen = async () => {
+    try {
+      const updated = await reopen.mutateAsync({ id });
+      setDialog(null);
+      await settle(updated);
+      notifications.show({ color: 'red', message: `Incident ${id} reopened` });
+    } catch (error) {
+      setDialogError(error);
+      void settle();
+    }
+  };
+  const confirmRetry = async () => {
+    try {
+      const updated = await retry.mutateAsync({ id });
+      setDialog(null);
+      setRetriedHere(true);
+      await settle(updated);
+    } catch (error) {
+      // NOT_RETRYABLE says which condition failed, e.g. "Worker request 17 is PENDING, not FAILED".
+      setDialogError(error);
+      void settle();
+    }
+  };
+
+  return {
+    acknowledge: { run: () => acknowledge.mutate({ id }), busy: acknowledge.isPending },
+    dialog,
+    dialogError,
+    openDialog,
+    closeDialog,
+    confirmResolve,
+    confirmReopen,
+    reopening: reopen.isPending,
+    confirmRetry,
+    retrying: retry.isPending,
+    /** A retry was requested from this page: its outcome is shown here when the worker reports. */
+    retriedHere,
+    dismissOutcome: () => setRetriedHere(false),
+  };
+}
+
+export type IncidentActions = ReturnType<typeof useIncidentActions>;

@@ -13,29 +13,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-export const INCIDENT_STATUSES = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED'] as const;
-export const INCIDENT_SOURCES = ['PROCESS_ENGINE', 'WORKER', 'CODE_TASK', 'AI_TASK', 'MESSAGE'] as const;
-/** Declaration order is rank order: PostgreSQL sorts enum values by it, so `order by severity` is by rank. */
-export const INCIDENT_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
-export const RESOLUTION_ACTIONS = [
-  'RETRIED_SUCCESSFULLY',
-  'FIXED_MANUALLY',
-  'WORKAROUND_APPLIED',
-  'NOT_AN_ISSUE',
-  'DUPLICATE',
-  'OTHER',
-] as const;
-export const INCIDENT_EVENT_TYPES = [
-  'CREATED',
-  'OCCURRED_AGAIN',
-  'ACKNOWLEDGED',
-  'RESOLVED',
-  'REOPENED',
-  'RETRY_REQUESTED',
-  'RETRY_SUCCEEDED',
-  'RETRY_FAILED',
-] as const;
+import {
+  INCIDENT_EVENT_TYPES,
+  INCIDENT_SEVERITIES,
+  INCIDENT_SOURCES,
+  INCIDENT_STATUSES,
+  RESOLUTION_ACTIONS,
+} from '../../domain/incidents';
 
 export const incidentStatus = pgEnum('incident_status', INCIDENT_STATUSES);
 export const incidentSource = pgEnum('incident_source', INCIDENT_SOURCES);

@@ -2,7 +2,7 @@
 // and the mean times to acknowledge and to resolve.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
-import { INCIDENT_SEVERITIES } from '../../../db/schema';
+import { INCIDENT_SEVERITIES } from '../../../domain/incidents';
 
 type Severity = (typeof INCIDENT_SEVERITIES)[number];
 

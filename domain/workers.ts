@@ -10,6 +10,9 @@ export type WorkerRequestStatus = (typeof WORKER_REQUEST_STATUSES)[number];
 const WORKER_REFERENCE_PREFIX = 'worker-request:';
 const WORKER_REFERENCE = new RegExp(`^${WORKER_REFERENCE_PREFIX}(${ID_DIGITS})$`);
 
+/** How such a reference is written, for messages. */
+export const WORKER_REFERENCE_FORM = `${WORKER_REFERENCE_PREFIX}<id>`;
+
 /** The externalReferenceId of the WORKER incident that reports a worker request's failure. */
 export const workerReference = (workerRequestId: number): string =>
   `${WORKER_REFERENCE_PREFIX}${workerRequestId}`;

@@ -163,12 +163,12 @@ async function findIncident(db: Db, id: number) {
   return row;
 }
 
-export async function getIncident(db: Db, id: number) {
+export async function getIncident(db: Db, { id }: { id: number }) {
   return toIncidentView(await findIncident(db, id));
 }
 
 /** The timeline, oldest first. */
-export async function getIncidentEvents(db: Db, id: number) {
+export async function getIncidentEvents(db: Db, { id }: { id: number }) {
   await findIncident(db, id);
   const rows = await db
     .select()
@@ -179,7 +179,10 @@ export async function getIncidentEvents(db: Db, id: number) {
 }
 
 /** A process instance's incidents, newest first (an empty list when it has none). */
-export async function listIncidentsOfProcessInstance(db: Db, processInstanceId: number) {
+export async function listIncidentsOfProcessInstance(
+  db: Db,
+  { processInstanceId }: { processInstanceId: number },
+) {
   const rows = await db
     .select()
     .from(incidents)

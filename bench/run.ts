@@ -21,13 +21,11 @@ import postgres from 'postgres';
 import { openDatabase, type Database } from '../db/client';
 import type { Principal } from '../server/auth/principal';
 import { ListIncidentsQuery } from '../server/schemas/incidents';
-import {
-  getIncident,
-  getIncidentEvents,
-  getIncidentSummary,
-  listIncidents,
-  listIncidentsOfProcessInstance,
-} from '../server/services/incidents/read-incidents';
+import { getIncident } from '../server/services/incidents/get-incident';
+import { getIncidentEvents } from '../server/services/incidents/get-incident-events';
+import { getIncidentSummary } from '../server/services/incidents/get-incident-summary';
+import { listIncidents } from '../server/services/incidents/list-incidents';
+import { listIncidentsOfProcessInstance } from '../server/services/incidents/list-incidents-of-process-instance';
 import { getIncidentStats } from '../server/services/incidents/incident-stats';
 import { acknowledgeIncident } from '../server/services/incidents/acknowledge-incident';
 import { directLoad, wrkLoad, type LoadStats } from './load';

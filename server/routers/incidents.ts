@@ -19,13 +19,11 @@ import {
   ResolveRequest,
   RetryRequest,
 } from '../schemas/incidents';
-import {
-  getIncident,
-  getIncidentEvents,
-  getIncidentSummary,
-  listIncidents,
-  listIncidentsOfProcessInstance,
-} from '../services/incidents/read-incidents';
+import { getIncident } from '../services/incidents/get-incident';
+import { getIncidentEvents } from '../services/incidents/get-incident-events';
+import { getIncidentSummary } from '../services/incidents/get-incident-summary';
+import { listIncidents } from '../services/incidents/list-incidents';
+import { listIncidentsOfProcessInstance } from '../services/incidents/list-incidents-of-process-instance';
 import { getIncidentStats } from '../services/incidents/incident-stats';
 import { reportIncident } from '../services/incidents/report-incident';
 import { acknowledgeIncident } from '../services/incidents/acknowledge-incident';

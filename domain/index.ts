@@ -1,5 +1,0 @@
-export * from './ids';
-export * from './incidents';
-export * from './permissions';
-export * from './token-scopes';
-export * from './workers';

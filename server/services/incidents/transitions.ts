@@ -130,6 +130,7 @@ export const TRANSITIONS = {
 
 /** Applies a transition to one incident: the updated row, or NotFound / InvalidState with nothing changed. */
 export async function applyTransition(db: Db, id: number, t: Transition): Promise<IncidentRow> {
+  if (t.otherwise) throw new Error(`Transition ${t.event} does not refuse: apply it with tryTransition`);
   return (await transition(db, id, t))!;
 }
 

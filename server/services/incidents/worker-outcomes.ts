@@ -36,10 +36,11 @@ export async function lockRetryable(
 /** The retry is under way: RETRY_REQUESTED on the timeline; the status waits for the worker's outcome. */
 export async function recordRetryRequested(
   tx: Db,
-  { id, message }: { id: number; message: string },
-  actor: string,
+  { id, message, requestedBy }: { id: number; message: string; requestedBy: string },
 ): Promise<IncidentRow> {
-  await tx.insert(incidentEvents).values({ incidentId: id, eventType: 'RETRY_REQUESTED', message, actor });
+  await tx
+    .insert(incidentEvents)
+    .values({ incidentId: id, eventType: 'RETRY_REQUESTED', message, actor: requestedBy });
   const [updated] = await tx
     .update(incidents)
     .set({ updatedAt: sql`now()` })

@@ -22,15 +22,12 @@ export async function retryIncident(db: Db, input: RetryInput, actor: Principal)
   const requestedBy = actingAs(actor, input.requestedBy);
   const row = await db.transaction(async (tx) => {
     const { incident, workerRequestId } = await lockRetryable(tx, input);
-    const request = await resetForRetry(tx, { id: workerRequestId, nodeId: incident.nodeId }, requestedBy);
-    return recordRetryRequested(
-      tx,
-      {
-        id: incident.id,
-        message: `Retry requested by ${requestedBy}: worker request ${request.id} republished (attempt ${request.attempt})`,
-      },
+    const request = await resetForRetry(tx, { id: workerRequestId, nodeId: incident.nodeId, requestedBy });
+    return recordRetryRequested(tx, {
+      id: incident.id,
+      message: `Retry requested by ${requestedBy}: worker request ${request.id} republished (attempt ${request.attempt})`,
       requestedBy,
-    );
+    });
   });
   countTransition('RETRY_REQUESTED');
   return toIncidentView(row);

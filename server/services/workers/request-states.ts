@@ -172,13 +172,12 @@ export async function releaseExpiredLocks(tx: Db): Promise<{ topic: string }[]> 
 
 /**
  * A FAILED request runs again: back to PENDING with its retries restored, its process instance RUNNING at
- * `nodeId`, the service-task request republished through the outbox. NotRetryable if it is not FAILED. In
- * the caller's transaction.
+ * `nodeId`, the service-task request republished through the outbox; `requestedBy` is whose outcome it is.
+ * NotRetryable if it is not FAILED. In the caller's transaction.
  */
 export async function resetForRetry(
   tx: Db,
-  input: { id: number; nodeId: string },
-  requestedBy: string,
+  { id, nodeId, requestedBy }: { id: number; nodeId: string; requestedBy: string },
 ): Promise<WorkerRequestRow> {
   const [request] = await tx
     .update(workerRequests)
@@ -193,22 +192,22 @@ export async function resetForRetry(
       retryRequestedBy: requestedBy,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(workerRequests.id, input.id), eq(workerRequests.status, 'FAILED')))
+    .where(and(eq(workerRequests.id, id), eq(workerRequests.status, 'FAILED')))
     .returning();
   if (!request) {
     const [current] = await tx
       .select({ status: workerRequests.status })
       .from(workerRequests)
-      .where(eq(workerRequests.id, input.id));
+      .where(eq(workerRequests.id, id));
     throw notRetryable(
       current
-        ? `Worker request ${input.id} is ${current.status}, not FAILED${current.status === 'PENDING' || current.status === 'LOCKED' ? ': a retry is already under way' : ''}`
-        : `Worker request ${input.id} does not exist`,
+        ? `Worker request ${id} is ${current.status}, not FAILED${current.status === 'PENDING' || current.status === 'LOCKED' ? ': a retry is already under way' : ''}`
+        : `Worker request ${id} does not exist`,
     );
   }
   await tx
     .update(processInstances)
-    .set({ status: 'RUNNING', currentNodeId: input.nodeId, failedNodeId: null, updatedAt: sql`now()` })
+    .set({ status: 'RUNNING', currentNodeId: nodeId, failedNodeId: null, updatedAt: sql`now()` })
     .where(eq(processInstances.id, request.processInstanceId));
   await tx.insert(outbox).values({
     topic: request.topic,

@@ -28,7 +28,7 @@ import { showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { serviceInstant } from '@/components/service-time';
 import { useTRPC } from '@/components/trpc';
 import { CreateApiTokenRequest, DEFAULT_API_TOKEN_DAYS } from '@/server/schemas/admin';
-import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES, type TokenScope } from '@/server/auth/token-scopes';
+import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES, type TokenScope } from '@/domain/token-scopes';
 import { ConfirmModal } from './confirm-modal';
 import { formatDateTime, toApiLocalDateTime } from './format';
 import { notifySuccess, ProblemAlert } from './problem';

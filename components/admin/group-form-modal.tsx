@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showFieldErrors, zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
-import type { Permission } from '@/server/permissions';
+import type { Permission } from '@/domain/permissions';
 import { CreateGroupRequest, UpdateGroupRequest, type GroupView } from '@/server/schemas/admin';
 import { PermissionMultiSelect } from './permissions';
 import { notifySuccess, ProblemAlert } from './problem';

@@ -21,15 +21,13 @@ import postgres from 'postgres';
 import { openDatabase, type Database } from '../db/client';
 import type { Principal } from '../server/auth/principal';
 import { ListIncidentsQuery } from '../server/schemas/incidents';
-import {
-  getIncident,
-  getIncidentEvents,
-  getIncidentSummary,
-  listIncidents,
-  listIncidentsOfProcessInstance,
-} from '../server/services/incidents/read-incidents';
+import { getIncident } from '../server/services/incidents/get-incident';
+import { getIncidentEvents } from '../server/services/incidents/get-incident-events';
+import { getIncidentSummary } from '../server/services/incidents/get-incident-summary';
+import { listIncidents } from '../server/services/incidents/list-incidents';
+import { listIncidentsOfProcessInstance } from '../server/services/incidents/list-incidents-of-process-instance';
 import { getIncidentStats } from '../server/services/incidents/incident-stats';
-import { acknowledgeIncident } from '../server/services/incidents/transitions';
+import { acknowledgeIncident } from '../server/services/incidents/acknowledge-incident';
 import { directLoad, wrkLoad, type LoadStats } from './load';
 import { seedBenchIncidents, type BenchDataset } from './seed';
 
@@ -310,35 +308,35 @@ async function buildCases(database: Database, sql: postgres.Sql): Promise<Case[]
       group: 'other',
       method: 'GET',
       paths: ['/api/incidents/stats?days=30'],
-      direct: () => getIncidentStats(db, 30),
+      direct: () => getIncidentStats(db, { days: 30 }),
     },
     {
       name: 'get {id}',
       group: 'other',
       method: 'GET',
       paths: ids.map((id) => `/api/incidents/${id}`),
-      direct: (i) => getIncident(db, ids[i % ids.length]),
+      direct: (i) => getIncident(db, { id: ids[i % ids.length] }),
     },
     {
       name: 'events {id}',
       group: 'other',
       method: 'GET',
       paths: ids.map((id) => `/api/incidents/${id}/events`),
-      direct: (i) => getIncidentEvents(db, ids[i % ids.length]),
+      direct: (i) => getIncidentEvents(db, { id: ids[i % ids.length] }),
     },
     {
       name: 'process-instances/{pid}',
       group: 'other',
       method: 'GET',
       paths: pids.map((p) => `/api/incidents/process-instances/${p}`),
-      direct: (i) => listIncidentsOfProcessInstance(db, pids[i % pids.length]),
+      direct: (i) => listIncidentsOfProcessInstance(db, { processInstanceId: pids[i % pids.length] }),
     },
     {
       name: 'acknowledge',
       group: 'other',
       method: 'POST',
       paths: httpAck.map((id) => `/api/incidents/${id}/acknowledge`),
-      direct: (i) => acknowledgeIncident(db, directAck[i], BENCH_CALLER),
+      direct: (i) => acknowledgeIncident(db, { id: directAck[i] }, BENCH_CALLER),
       directPaths: directAck.length,
     },
   ];

@@ -2,7 +2,7 @@
 // creation, as in production), about 97% RESOLVED, 2% OPEN, 1% ACKNOWLEDGED, a few thousand process
 // instances, every field consistent with the status, and the timelines of every tenth incident.
 import type postgres from 'postgres';
-import { INCIDENT_CATALOG } from '../db/demo-incidents';
+import { INCIDENT_CATALOG } from '../scripts/demo-incidents';
 
 export interface BenchDataset {
   total: number;

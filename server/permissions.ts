@@ -1,11 +1,2 @@
-// The permission catalogue (contract section 4). Any other code in a request is a 400.
-export const PERMISSIONS = {
-  ACCESS_BPM_ADMIN: 'Administer users, groups and permissions, and handle incidents',
-  ACCESS_PROCESS_PORTAL: 'Use the process portal',
-  ACCESS_BPM_MODELER: 'Use the process modeler',
-  ACCESS_ENGINE_API: 'Report incidents and run service tasks (process engines and workers)',
-} as const;
-
-export type Permission = keyof typeof PERMISSIONS;
-export const PERMISSION_CODES = Object.keys(PERMISSIONS).sort() as [Permission, ...Permission[]];
-export const ADMIN_PERMISSION: Permission = 'ACCESS_BPM_ADMIN';
+// The permission catalogue lives in the domain vocabulary (domain/permissions.ts).
+export { ADMIN_PERMISSION, PERMISSION_CODES, PERMISSIONS, type Permission } from '../domain/permissions';

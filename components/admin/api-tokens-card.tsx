@@ -30,7 +30,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormModal, useFormFailure } from '@/components/ui/form-modal';
 import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import { CreateApiTokenRequest, DEFAULT_API_TOKEN_DAYS } from '@/server/schemas/admin';
-import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES, type TokenScope } from '@/server/auth/token-scopes';
+import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES, type TokenScope } from '@/domain/token-scopes';
 import { formatDateTime, toApiLocalDateTime } from './format';
 import { useInvalidateAdmin } from './queries';
 

@@ -8,7 +8,7 @@ import { zodValidate } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import { FormModal, useFormFailure } from '@/components/ui/form-modal';
 import { notifySuccess } from '@/components/ui/problem';
-import type { Permission } from '@/server/permissions';
+import type { Permission } from '@/domain/permissions';
 import { CreateGroupRequest, UpdateGroupRequest, type GroupView } from '@/server/schemas/admin';
 import { PermissionMultiSelect } from './permissions';
 import { useInvalidateAdmin } from './queries';

@@ -33,7 +33,7 @@ import {
   type UserDetailView,
   type UserView,
 } from '@/server/schemas/admin';
-import type { Permission } from '@/server/permissions';
+import type { Permission } from '@/domain/permissions';
 import { ApiTokensCard } from './api-tokens-card';
 import { EffectivePermissions } from './effective-permissions';
 import { plural, sameSet } from './format';

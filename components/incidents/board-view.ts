@@ -1,6 +1,7 @@
 // The incident board's view (filters, sort, page, size) and its one representation in the URL query string,
 // so that a reload or a shared link shows the same rows. Anything the URL holds that is not valid falls back
 // to the default of that one setting; the rest of the view is kept.
+import { parseId } from '@/domain/ids';
 import { SORT_FIELDS, type SortField } from '@/server/schemas/incidents';
 import {
   INCIDENT_SEVERITIES,
@@ -58,10 +59,7 @@ export const DEFAULT_VIEW: BoardView = {
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 
-const positiveInt = (value: string | null): number | null =>
-  value !== null && /^[1-9][0-9]{0,15}$/.test(value) && Number(value) <= Number.MAX_SAFE_INTEGER
-    ? Number(value)
-    : null;
+const positiveInt = (value: string | null): number | null => (value === null ? null : parseId(value));
 
 export function parseSort(value: string | null): BoardSort | null {
   if (!value) return null;

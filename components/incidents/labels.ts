@@ -7,7 +7,7 @@ import {
   INCIDENT_SOURCES,
   INCIDENT_STATUSES,
   RESOLUTION_ACTIONS,
-} from '@/db/schema/incidents';
+} from '@/domain/incidents';
 
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 export type IncidentSource = (typeof INCIDENT_SOURCES)[number];

@@ -13,29 +13,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-export const INCIDENT_STATUSES = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED'] as const;
-export const INCIDENT_SOURCES = ['PROCESS_ENGINE', 'WORKER', 'CODE_TASK', 'AI_TASK', 'MESSAGE'] as const;
-/** Declaration order is rank order: PostgreSQL sorts enum values by it, so `order by severity` is by rank. */
-export const INCIDENT_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
-export const RESOLUTION_ACTIONS = [
-  'RETRIED_SUCCESSFULLY',
-  'FIXED_MANUALLY',
-  'WORKAROUND_APPLIED',
-  'NOT_AN_ISSUE',
-  'DUPLICATE',
-  'OTHER',
-] as const;
-export const INCIDENT_EVENT_TYPES = [
-  'CREATED',
-  'OCCURRED_AGAIN',
-  'ACKNOWLEDGED',
-  'RESOLVED',
-  'REOPENED',
-  'RETRY_REQUESTED',
-  'RETRY_SUCCEEDED',
-  'RETRY_FAILED',
-] as const;
+import {
+  INCIDENT_EVENT_TYPES,
+  INCIDENT_SEVERITIES,
+  INCIDENT_SOURCES,
+  INCIDENT_STATUSES,
+  RESOLUTION_ACTIONS,
+} from '../../domain/incidents';
+import { workerRequests } from './workers';
 
 export const incidentStatus = pgEnum('incident_status', INCIDENT_STATUSES);
 export const incidentSource = pgEnum('incident_source', INCIDENT_SOURCES);
@@ -112,6 +97,11 @@ export const incidents = pgTable(
       .$defaultFn(() => sql`null`),
     technicalDetails: text('technical_details').notNull().default(''),
     externalReferenceId: text('external_reference_id').notNull(),
+    /**
+     * The worker request whose failure a WORKER incident reports (its externalReferenceId is then
+     * `worker-request:<id>`, domain/workers.ts); null for every other incident.
+     */
+    workerRequestId: bigint('worker_request_id', { mode: 'number' }).references(() => workerRequests.id),
     occurrenceCount: integer('occurrence_count').notNull().default(1),
     lastOccurredAt: timestamp('last_occurred_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -130,6 +120,10 @@ export const incidents = pgTable(
       .where(sql`status <> 'RESOLVED'`),
     // A report of a resolved incident reopens the latest one with that reference.
     index('incidents_reference_idx').on(t.source, t.externalReferenceId, t.id),
+    // A worker's completion or final failure finds the incident of its request.
+    index('incidents_worker_request_idx')
+      .on(t.workerRequestId)
+      .where(sql`worker_request_id is not null`),
     // List orders (every order ends in id so that pages never overlap), alone or after an equality filter:
     // a first page reads its 20 rows off one of these (plans in docs/performance.md).
     // Ascending columns: a btree scanned backwards serves `desc, desc` with PostgreSQL's default null order,

@@ -12,9 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-
-export const PROCESS_INSTANCE_STATUSES = ['RUNNING', 'FAILED', 'COMPLETED'] as const;
-export const WORKER_REQUEST_STATUSES = ['PENDING', 'LOCKED', 'COMPLETED', 'FAILED'] as const;
+import { PROCESS_INSTANCE_STATUSES, WORKER_REQUEST_STATUSES } from '../../domain/workers';
 
 export const processInstanceStatus = pgEnum('process_instance_status', PROCESS_INSTANCE_STATUSES);
 export const workerRequestStatus = pgEnum('worker_request_status', WORKER_REQUEST_STATUSES);

@@ -19,23 +19,20 @@ import {
   ResolveRequest,
   RetryRequest,
 } from '../schemas/incidents';
-import {
-  getIncident,
-  getIncidentEvents,
-  getIncidentSummary,
-  listIncidents,
-  listIncidentsOfProcessInstance,
-} from '../services/incidents/read-incidents';
+import { getIncident } from '../services/incidents/get-incident';
+import { getIncidentEvents } from '../services/incidents/get-incident-events';
+import { getIncidentSummary } from '../services/incidents/get-incident-summary';
+import { listIncidents } from '../services/incidents/list-incidents';
+import { listIncidentsOfProcessInstance } from '../services/incidents/list-incidents-of-process-instance';
 import { getIncidentStats } from '../services/incidents/incident-stats';
 import { reportIncident } from '../services/incidents/report-incident';
-import { bulkRetry, retryIncident } from '../services/incidents/retry-incident';
-import {
-  acknowledgeIncident,
-  bulkAcknowledge,
-  bulkResolve,
-  reopenIncident,
-  resolveIncident,
-} from '../services/incidents/transitions';
+import { acknowledgeIncident } from '../services/incidents/acknowledge-incident';
+import { resolveIncident } from '../services/incidents/resolve-incident';
+import { reopenIncident } from '../services/incidents/reopen-incident';
+import { bulkAcknowledge } from '../services/incidents/bulk-acknowledge';
+import { bulkResolve } from '../services/incidents/bulk-resolve';
+import { retryIncident } from '../services/worker-incidents/retry-incident';
+import { bulkRetry } from '../services/worker-incidents/bulk-retry';
 import { permissionProcedure, router } from '../trpc';
 
 const incident = permissionProcedure('ACCESS_BPM_ADMIN').meta({ tokenScope: 'INCIDENTS' });
@@ -60,7 +57,7 @@ export const incidentsRouter = router({
     })
     .input(IncidentStatsQuery)
     .output(IncidentStatsResponse)
-    .query(({ ctx, input }) => getIncidentStats(ctx.db, input.days)),
+    .query(({ ctx, input }) => getIncidentStats(ctx.db, input)),
 
   list: incident
     .meta({
@@ -86,7 +83,7 @@ export const incidentsRouter = router({
     })
     .input(z.object({ processInstanceId: idParam }))
     .output(z.array(IncidentResponse))
-    .query(({ ctx, input }) => listIncidentsOfProcessInstance(ctx.db, input.processInstanceId)),
+    .query(({ ctx, input }) => listIncidentsOfProcessInstance(ctx.db, input)),
 
   report: engine
     .meta({
@@ -112,7 +109,7 @@ export const incidentsRouter = router({
     })
     .input(BulkAcknowledgeRequest)
     .output(BulkResultResponse)
-    .mutation(({ ctx, input }) => bulkAcknowledge(ctx.db, input.ids, ctx.principal, input.acknowledgedBy)),
+    .mutation(({ ctx, input }) => bulkAcknowledge(ctx.db, input, ctx.principal)),
 
   bulkResolve: incident
     .meta({
@@ -125,7 +122,7 @@ export const incidentsRouter = router({
     })
     .input(BulkResolveRequest)
     .output(BulkResultResponse)
-    .mutation(({ ctx, input: { ids, ...rest } }) => bulkResolve(ctx.db, ids, ctx.principal, rest)),
+    .mutation(({ ctx, input }) => bulkResolve(ctx.db, input, ctx.principal)),
 
   bulkRetry: incident
     .meta({
@@ -138,13 +135,13 @@ export const incidentsRouter = router({
     })
     .input(BulkRetryRequest)
     .output(BulkResultResponse)
-    .mutation(({ ctx, input }) => bulkRetry(ctx.db, input.ids, ctx.principal, input.requestedBy)),
+    .mutation(({ ctx, input }) => bulkRetry(ctx.db, input, ctx.principal)),
 
   get: incident
     .meta({ openapi: { method: 'GET', path: '/incidents/{id}', tags, summary: 'One incident' } })
     .input(IdInput)
     .output(IncidentResponse)
-    .query(({ ctx, input }) => getIncident(ctx.db, input.id)),
+    .query(({ ctx, input }) => getIncident(ctx.db, input)),
 
   events: incident
     .meta({
@@ -157,7 +154,7 @@ export const incidentsRouter = router({
     })
     .input(IdInput)
     .output(z.array(IncidentEventResponse))
-    .query(({ ctx, input }) => getIncidentEvents(ctx.db, input.id)),
+    .query(({ ctx, input }) => getIncidentEvents(ctx.db, input)),
 
   acknowledge: incident
     .meta({
@@ -170,7 +167,7 @@ export const incidentsRouter = router({
     })
     .input(AcknowledgeRequest.extend({ id: idParam }))
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => acknowledgeIncident(ctx.db, input.id, ctx.principal, input.acknowledgedBy)),
+    .mutation(({ ctx, input }) => acknowledgeIncident(ctx.db, input, ctx.principal)),
 
   resolve: incident
     .meta({
@@ -183,7 +180,7 @@ export const incidentsRouter = router({
     })
     .input(ResolveRequest.extend({ id: idParam }))
     .output(IncidentResponse)
-    .mutation(({ ctx, input: { id, ...rest } }) => resolveIncident(ctx.db, id, ctx.principal, rest)),
+    .mutation(({ ctx, input }) => resolveIncident(ctx.db, input, ctx.principal)),
 
   reopen: incident
     .meta({
@@ -196,7 +193,7 @@ export const incidentsRouter = router({
     })
     .input(IdInput)
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => reopenIncident(ctx.db, input.id, ctx.principal)),
+    .mutation(({ ctx, input }) => reopenIncident(ctx.db, input, ctx.principal)),
 
   retry: incident
     .meta({
@@ -209,5 +206,5 @@ export const incidentsRouter = router({
     })
     .input(RetryRequest.extend({ id: idParam }))
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => retryIncident(ctx.db, input.id, ctx.principal, input.requestedBy)),
+    .mutation(({ ctx, input }) => retryIncident(ctx.db, input, ctx.principal)),
 });

@@ -9,14 +9,12 @@ import {
   ProcessInstanceResponse,
   WorkerRequestResponse,
 } from '../schemas/workers';
-import {
-  completeWorkerRequest,
-  createWorkerRequest,
-  failWorkerRequest,
-  fetchAndLock,
-  getProcessInstance,
-  getWorkerRequest,
-} from '../services/workers/worker-requests';
+import { createWorkerRequest } from '../services/workers/create-worker-request';
+import { fetchAndLock } from '../services/workers/fetch-and-lock';
+import { getProcessInstance } from '../services/workers/get-process-instance';
+import { getWorkerRequest } from '../services/workers/get-worker-request';
+import { completeWorkerRequest } from '../services/worker-incidents/complete-worker-request';
+import { failWorkerRequest } from '../services/worker-incidents/fail-worker-request';
 import { permissionProcedure, router } from '../trpc';
 
 const engine = permissionProcedure('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta({ tokenScope: 'WORKER' });
@@ -35,7 +33,7 @@ export const workersRouter = router({
     })
     .input(FetchAndLockRequest)
     .output(z.array(WorkerRequestResponse))
-    .mutation(({ ctx, input }) => fetchAndLock(ctx.db, ctx.dispatcher, input, ctx)),
+    .mutation(({ ctx, input }) => fetchAndLock(ctx.db, input, ctx)),
 
   create: engine
     .meta({
@@ -49,7 +47,7 @@ export const workersRouter = router({
     .meta({ openapi: { method: 'GET', path: '/worker-requests/{id}', tags, summary: 'One worker request' } })
     .input(IdInput)
     .output(WorkerRequestResponse)
-    .query(({ ctx, input }) => getWorkerRequest(ctx.db, input.id)),
+    .query(({ ctx, input }) => getWorkerRequest(ctx.db, input)),
 
   complete: engine
     .meta({
@@ -62,7 +60,7 @@ export const workersRouter = router({
     })
     .input(CompleteRequest.extend({ id: idParam }))
     .output(WorkerRequestResponse)
-    .mutation(({ ctx, input: { id, ...rest } }) => completeWorkerRequest(ctx.db, id, rest)),
+    .mutation(({ ctx, input }) => completeWorkerRequest(ctx.db, input)),
 
   failure: engine
     .meta({
@@ -75,7 +73,7 @@ export const workersRouter = router({
     })
     .input(FailureRequest.extend({ id: idParam }))
     .output(WorkerRequestResponse)
-    .mutation(({ ctx, input: { id, ...rest } }) => failWorkerRequest(ctx.db, id, rest)),
+    .mutation(({ ctx, input }) => failWorkerRequest(ctx.db, input)),
 
   processInstance: engine
     .meta({
@@ -88,5 +86,5 @@ export const workersRouter = router({
     })
     .input(IdInput)
     .output(ProcessInstanceResponse)
-    .query(({ ctx, input }) => getProcessInstance(ctx.db, input.id)),
+    .query(({ ctx, input }) => getProcessInstance(ctx.db, input)),
 });

@@ -1,5 +1,6 @@
 // Building blocks shared by every area's schemas.
 import { z } from 'zod';
+import { ID_PATTERN } from '../../domain/ids';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
@@ -18,7 +19,7 @@ export const jsonId = positiveInt.pipe(positiveInt);
  */
 export const idParam = z
   .preprocess(
-    (v) => (typeof v === 'string' && /^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : v),
+    (v) => (typeof v === 'string' && ID_PATTERN.test(v) ? Number(v) : v),
     z
       .number({ error: 'must be a positive integer' })
       .int('must be a positive integer')

@@ -6,7 +6,7 @@ import {
   INCIDENT_SOURCES,
   INCIDENT_STATUSES,
   RESOLUTION_ACTIONS,
-} from '../../db/schema/incidents';
+} from '../../domain/incidents';
 import { idParam, jsonId, pageOf, pageQuery, queryInt, searchText } from './common';
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>

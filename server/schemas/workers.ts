@@ -1,6 +1,6 @@
 // Shapes of the worker protocol and process instances (contract section 8).
 import { z } from 'zod';
-import { PROCESS_INSTANCE_STATUSES, WORKER_REQUEST_STATUSES } from '../../db/schema/workers';
+import { PROCESS_INSTANCE_STATUSES, WORKER_REQUEST_STATUSES } from '../../domain/workers';
 import { jsonId } from './common';
 
 const timestamp = z.string().meta({ description: 'local date-time yyyy-MM-ddTHH:mm:ss' });

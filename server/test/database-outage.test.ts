@@ -8,7 +8,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../db/client';
 import { incidentEvents, incidents, users } from '../../db/schema';
-import { createWorkerRequest } from '../services/workers/worker-requests';
+import { createWorkerRequest } from '../services/workers/create-worker-request';
 import { FaultProxy } from './fault-proxy';
 import { accessTokenFor, api, createTestUser, onPostgres, openTestDatabase, unique } from './helpers';
 import { databaseUrlOf, startServerProcess, stopProcess } from './processes';

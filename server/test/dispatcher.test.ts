@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { workerRequests } from '../../db/schema';
 import { publishTopic, startDispatcher, type Dispatcher } from '../services/workers/dispatcher';
-import { createWorkerRequest, fetchAndLock } from '../services/workers/worker-requests';
+import { createWorkerRequest } from '../services/workers/create-worker-request';
+import { fetchAndLock } from '../services/workers/fetch-and-lock';
 import { openTestDatabase, unique } from './helpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,7 +41,6 @@ describe('long-poll queues', () => {
   ) =>
     fetchAndLock(
       database.db,
-      dispatcher,
       {
         workerId,
         topics,
@@ -48,7 +48,7 @@ describe('long-poll queues', () => {
         lockDurationMs: 60_000,
         waitMs: opts.waitMs ?? 10_000,
       },
-      { signal },
+      { dispatcher, signal },
     );
 
   /** Lets the polls started so far take their first look and queue. */
@@ -112,26 +112,22 @@ describe('long-poll queues', () => {
     const own = startDispatcher(database);
     const topic = unique('drain');
     const polls = Array.from({ length: 5 }, (_, i) =>
-      fetchAndLock(database.db, own, {
-        workerId: `d${i}`,
-        topics: [topic],
-        maxTasks: 1,
-        lockDurationMs: 60_000,
-        waitMs: 20_000,
-      }),
+      fetchAndLock(
+        database.db,
+        { workerId: `d${i}`, topics: [topic], maxTasks: 1, lockDurationMs: 60_000, waitMs: 20_000 },
+        { dispatcher: own },
+      ),
     );
     for (let i = 0; i < 100 && own.waiting < 5; i++) await sleep(20);
     const drainedAt = Date.now();
     own.drain();
     expect(await Promise.all(polls)).toEqual([[], [], [], [], []]);
     expect(
-      await fetchAndLock(database.db, own, {
-        workerId: 'late',
-        topics: [topic],
-        maxTasks: 1,
-        lockDurationMs: 60_000,
-        waitMs: 20_000,
-      }),
+      await fetchAndLock(
+        database.db,
+        { workerId: 'late', topics: [topic], maxTasks: 1, lockDurationMs: 60_000, waitMs: 20_000 },
+        { dispatcher: own },
+      ),
     ).toEqual([]);
     expect(Date.now() - drainedAt).toBeLessThan(2_000);
     await own.stop();

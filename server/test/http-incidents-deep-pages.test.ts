@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { DEEP_OFFSET } from '../services/incidents/read-incidents';
+import { DEEP_OFFSET } from '../services/incidents/list-incidents';
 import { useTestApi, type Client } from './http-helpers';
 import {
   SEVERITIES,

@@ -2,7 +2,7 @@
 // and the mean times to acknowledge and to resolve.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
-import { INCIDENT_SEVERITIES } from '../../../db/schema';
+import { INCIDENT_SEVERITIES } from '../../../domain/incidents';
 
 type Severity = (typeof INCIDENT_SEVERITIES)[number];
 
@@ -12,7 +12,7 @@ const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.
 /** The service's time zone, as PostgreSQL names it (days are counted in it, like "today" in the summary). */
 const serviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-export async function getIncidentStats(db: Db, days: number) {
+export async function getIncidentStats(db: Db, { days }: { days: number }) {
   const now = new Date();
   const since = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1));
   const tz = serviceTimeZone();

@@ -1,66 +1,36 @@
-// The incident lifecycle (contract section 6): each transition is one conditional UPDATE plus its timeline
-// entry in one transaction, so of N concurrent identical requests exactly one applies.
+// The incident lifecycle: every change of an incident's status is a row of TRANSITIONS, applied by
+// applyTransition as one conditional UPDATE plus its timeline entry in one transaction, so of N concurrent
+// identical requests exactly one applies. Creating an incident (report-incident.ts) is the only other
+// writer of `status`, and it writes the column's default, OPEN.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { incidentEvents, incidents, type IncidentRow } from '../../../db/schema';
-import { DomainError, invalidState, notFound } from '../../errors';
+import type { IncidentEventType, IncidentStatus, ResolutionAction } from '../../../domain/incidents';
+import { invalidState, notFound } from '../../errors';
 import { countTransition } from '../../metrics';
 import type { Principal } from '../../auth/principal';
-import type { IncidentView } from '../../schemas/incidents';
-import { toIncidentView } from './incident-view';
 
-type Status = IncidentRow['status'];
-type EventType = (typeof incidentEvents.$inferInsert)['eventType'];
-type ResolutionAction = NonNullable<IncidentRow['resolutionAction']>;
 type IncidentChanges = Partial<{
   [K in keyof typeof incidents.$inferInsert]: (typeof incidents.$inferInsert)[K] | SQL;
 }>;
 
-interface Transition {
+export interface Transition {
   /** For the 409's words: "acknowledged", "resolved", "reopened". */
   verb: string;
-  from: Status[];
+  from: IncidentStatus[];
   set: IncidentChanges;
-  event: EventType;
+  event: IncidentEventType;
   message: string;
+  /** The acting user's name; null for what the system does. */
   actor: string | null;
+  /**
+   * When the incident is in none of `from`: refuse (404 or 409, nothing changed; the default), record the
+   * event and leave the status as it is (what the system observes happens whatever the status), or skip.
+   */
+  otherwise?: 'refuse' | 'record' | 'skip';
+  /** Counted in bpm_incident_transitions_total: what users ask for, not what the system does. */
+  counted: boolean;
 }
-
-/** Applies a transition to one incident: the updated row, or NotFound / InvalidState with nothing changed. */
-async function applyTransition(db: Db, id: number, t: Transition): Promise<IncidentRow> {
-  const row = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(incidents)
-      .set({ ...t.set, updatedAt: sql`now()` })
-      .where(and(eq(incidents.id, id), inArray(incidents.status, t.from)))
-      .returning();
-    if (!row) {
-      const [current] = await tx
-        .select({ status: incidents.status })
-        .from(incidents)
-        .where(eq(incidents.id, id));
-      if (!current) throw notFound('Incident', id);
-      throw invalidState(
-        `Incident ${id} is ${current.status}; only ${t.from.join(' or ')} incidents can be ${t.verb}`,
-      );
-    }
-    await tx
-      .insert(incidentEvents)
-      .values({ incidentId: id, eventType: t.event, message: t.message, actor: t.actor });
-    return row;
-  });
-  countTransition(t.event);
-  return row;
-}
-
-const acknowledgeTransition = (actor: string): Transition => ({
-  verb: 'acknowledged',
-  from: ['OPEN'],
-  set: { status: 'ACKNOWLEDGED', acknowledgedAt: sql`now()`, acknowledgedBy: actor },
-  event: 'ACKNOWLEDGED',
-  message: `Acknowledged by ${actor}`,
-  actor,
-});
 
 export interface ResolveInput {
   resolvedBy: string;
@@ -68,25 +38,7 @@ export interface ResolveInput {
   resolutionAction?: ResolutionAction;
 }
 
-const resolveTransition = (input: ResolveInput): Transition => ({
-  verb: 'resolved',
-  from: ['OPEN', 'ACKNOWLEDGED'],
-  set: {
-    status: 'RESOLVED',
-    resolvedAt: sql`now()`,
-    resolvedBy: input.resolvedBy,
-    resolutionNote: input.resolutionNote ?? null,
-    resolutionAction: input.resolutionAction ?? null,
-  },
-  event: 'RESOLVED',
-  message:
-    `Resolved by ${input.resolvedBy}` +
-    (input.resolutionAction ? ` (${input.resolutionAction})` : '') +
-    (input.resolutionNote ? `: ${input.resolutionNote}` : ''),
-  actor: input.resolvedBy,
-});
-
-/** Back to OPEN with the acknowledgement and resolution cleared. */
+/** Back to OPEN with the acknowledgement and resolution cleared (the demo data's reopen too). */
 export const REOPENED_FIELDS: IncidentChanges = {
   status: 'OPEN',
   acknowledgedAt: null,
@@ -97,96 +49,138 @@ export const REOPENED_FIELDS: IncidentChanges = {
   resolutionAction: null,
 };
 
-const reopenTransition = (actor: string): Transition => ({
-  verb: 'reopened',
-  from: ['RESOLVED'],
-  set: REOPENED_FIELDS,
-  event: 'REOPENED',
-  message: `Reopened by ${actor}`,
-  actor,
-});
-
-/** Who acts: the name a request gives (acknowledgedBy, resolvedBy, requestedBy), else the caller (contract 6). */
-export const actingAs = (caller: Principal, named: string | undefined) => named ?? caller.username;
-
-type ResolveRequest = Omit<ResolveInput, 'resolvedBy'> & { resolvedBy?: string };
-const resolveAs = (caller: Principal, { resolvedBy, ...rest }: ResolveRequest): ResolveInput => ({
-  ...rest,
-  resolvedBy: actingAs(caller, resolvedBy),
-});
-
-export async function acknowledgeIncident(
-  db: Db,
-  id: number,
-  caller: Principal,
-  acknowledgedBy?: string,
-): Promise<IncidentView> {
-  return toIncidentView(
-    await applyTransition(db, id, acknowledgeTransition(actingAs(caller, acknowledgedBy))),
-  );
-}
-
-export async function resolveIncident(
-  db: Db,
-  id: number,
-  caller: Principal,
-  input: ResolveRequest,
-): Promise<IncidentView> {
-  return toIncidentView(await applyTransition(db, id, resolveTransition(resolveAs(caller, input))));
-}
-
-export async function reopenIncident(db: Db, id: number, caller: Principal): Promise<IncidentView> {
-  return toIncidentView(await applyTransition(db, id, reopenTransition(caller.username)));
-}
-
-/** The retried service task completed: the incident resolves itself as RETRIED_SUCCESSFULLY. */
-export async function resolveAfterRetry(db: Db, id: number, requestedBy: string): Promise<void> {
-  await db.insert(incidentEvents).values({
-    incidentId: id,
-    eventType: 'RETRY_SUCCEEDED',
-    message: 'The retried service task completed',
-    actor: null,
-  });
-  await applyTransition(
-    db,
-    id,
-    resolveTransition({ resolvedBy: requestedBy, resolutionAction: 'RETRIED_SUCCESSFULLY' }),
-  );
-}
-
-export type BulkOutcome = {
-  id: number;
-  outcome: 'APPLIED' | 'SKIPPED' | 'NOT_FOUND';
-  /** Why it was skipped: the error code (INVALID_STATE, NOT_RETRYABLE) and its words. */
-  reason?: string;
-  detail?: string;
+/** One more occurrence of an incident reported again. */
+export const OCCURRENCE: IncidentChanges = {
+  occurrenceCount: sql`${incidents.occurrenceCount} + 1`,
+  lastOccurredAt: sql`now()`,
+  updatedAt: sql`now()`,
 };
 
-/** Applies `action` to each id on its own (each atomic); answers every id in the order given. */
-export async function forEachIncident(
-  ids: number[],
-  action: (id: number) => Promise<unknown>,
-): Promise<{ results: BulkOutcome[] }> {
-  const results: BulkOutcome[] = [];
-  for (const id of ids) {
-    try {
-      await action(id);
-      results.push({ id, outcome: 'APPLIED' });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      results.push(
-        error.kind === 'NOT_FOUND'
-          ? { id, outcome: 'NOT_FOUND' }
-          : { id, outcome: 'SKIPPED', reason: error.kind, detail: error.message },
-      );
-    }
-  }
-  return { results };
+export const TRANSITIONS = {
+  acknowledge: (actor: string): Transition => ({
+    verb: 'acknowledged',
+    from: ['OPEN'],
+    set: { status: 'ACKNOWLEDGED', acknowledgedAt: sql`now()`, acknowledgedBy: actor },
+    event: 'ACKNOWLEDGED',
+    message: `Acknowledged by ${actor}`,
+    actor,
+    counted: true,
+  }),
+
+  resolve: (input: ResolveInput): Transition => ({
+    verb: 'resolved',
+    from: ['OPEN', 'ACKNOWLEDGED'],
+    set: {
+      status: 'RESOLVED',
+      resolvedAt: sql`now()`,
+      resolvedBy: input.resolvedBy,
+      resolutionNote: input.resolutionNote ?? null,
+      resolutionAction: input.resolutionAction ?? null,
+    },
+    event: 'RESOLVED',
+    message:
+      `Resolved by ${input.resolvedBy}` +
+      (input.resolutionAction ? ` (${input.resolutionAction})` : '') +
+      (input.resolutionNote ? `: ${input.resolutionNote}` : ''),
+    actor: input.resolvedBy,
+    counted: true,
+  }),
+
+  reopen: (actor: string): Transition => ({
+    verb: 'reopened',
+    from: ['RESOLVED'],
+    set: REOPENED_FIELDS,
+    event: 'REOPENED',
+    message: `Reopened by ${actor}`,
+    actor,
+    counted: true,
+  }),
+
+  /** A resolved incident reported again (report-incident.ts): reopened, its occurrence counted. */
+  recur: (): Transition => ({
+    verb: 'reopened',
+    from: ['RESOLVED'],
+    set: { ...REOPENED_FIELDS, ...OCCURRENCE },
+    event: 'REOPENED',
+    message: 'Reopened: it occurred again after it was resolved',
+    actor: null,
+    otherwise: 'skip',
+    counted: false,
+  }),
+
+  /** The retried service task completed: resolved as RETRIED_SUCCESSFULLY by whoever asked for the retry. */
+  retrySucceeded: (requestedBy: string): Transition =>
+    TRANSITIONS.resolve({ resolvedBy: requestedBy, resolutionAction: 'RETRIED_SUCCESSFULLY' }),
+
+  /**
+   * The retried service task failed for good: back to OPEN if it was acknowledged (someone must look at it
+   * again), recorded whatever the status. The worker's failure is then reported, counting an occurrence.
+   */
+  retryFailed: (): Transition => ({
+    verb: 'reopened',
+    from: ['ACKNOWLEDGED'],
+    set: { status: 'OPEN', acknowledgedAt: null, acknowledgedBy: null },
+    event: 'RETRY_FAILED',
+    message: 'The retried service task failed again',
+    actor: null,
+    otherwise: 'record',
+    counted: false,
+  }),
+} satisfies Record<string, (...args: never[]) => Transition>;
+
+/** Applies a transition to one incident: the updated row, or NotFound / InvalidState with nothing changed. */
+export async function applyTransition(db: Db, id: number, t: Transition): Promise<IncidentRow> {
+  if (t.otherwise) throw new Error(`Transition ${t.event} does not refuse: apply it with tryTransition`);
+  return (await transition(db, id, t))!;
 }
 
-export const bulkAcknowledge = (db: Db, ids: number[], caller: Principal, acknowledgedBy?: string) =>
-  forEachIncident(ids, (id) =>
-    applyTransition(db, id, acknowledgeTransition(actingAs(caller, acknowledgedBy))),
-  );
-export const bulkResolve = (db: Db, ids: number[], caller: Principal, input: ResolveRequest) =>
-  forEachIncident(ids, (id) => applyTransition(db, id, resolveTransition(resolveAs(caller, input))));
+/**
+ * Applies a transition that does not refuse (its `otherwise` says what happens instead) to the incident
+ * `target` names, its id or a query for it: the updated row, or none.
+ */
+export async function tryTransition(
+  db: Db,
+  target: number | SQL,
+  t: Transition,
+): Promise<IncidentRow | undefined> {
+  return transition(db, target, t);
+}
+
+async function transition(db: Db, target: number | SQL, t: Transition): Promise<IncidentRow | undefined> {
+  const row = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(incidents)
+      .set({ ...t.set, updatedAt: sql`now()` })
+      .where(and(eq(incidents.id, target), inArray(incidents.status, t.from)))
+      .returning();
+    if (row) {
+      await recordEvent(tx, row.id, t);
+      return row;
+    }
+    if (t.otherwise === 'skip') return undefined;
+    if (typeof target !== 'number') throw new Error(`Transition ${t.event} needs an incident id`);
+    if (t.otherwise === 'record') {
+      await recordEvent(tx, target, t);
+      return undefined;
+    }
+    const [current] = await tx
+      .select({ status: incidents.status })
+      .from(incidents)
+      .where(eq(incidents.id, target));
+    if (!current) throw notFound('Incident', target);
+    throw invalidState(
+      `Incident ${target} is ${current.status}; only ${t.from.join(' or ')} incidents can be ${t.verb}`,
+    );
+  });
+  if (row && t.counted) countTransition(t.event);
+  return row;
+}
+
+async function recordEvent(tx: Db, incidentId: number, t: Pick<Transition, 'event' | 'message' | 'actor'>) {
+  await tx
+    .insert(incidentEvents)
+    .values({ incidentId, eventType: t.event, message: t.message, actor: t.actor });
+}
+
+/** Who acts: the name a request gives (acknowledgedBy, resolvedBy, requestedBy), else the actor's own. */
+export const actingAs = (actor: Principal, named: string | undefined) => named ?? actor.username;

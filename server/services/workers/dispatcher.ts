@@ -7,25 +7,19 @@
 // with room for them (a waiter takes up to maxTasks), so a publish costs about one look per request
 // however many workers wait, and the longest-waiting worker is served first. A waiter that looks and
 // finds nothing keeps its place; one that leaves passes on the announcements it did not use.
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import { outbox, workerRequests } from '../../../db/schema';
 import { log, logContext, type RequestContext } from '../../log';
 import { countLockExpiries, countLongPolls, countWakeUps } from '../../metrics';
+import { publishTopic, WORKER_CHANNEL } from './publish';
+import { releaseExpiredLocks } from './request-states';
 
-export const WORKER_CHANNEL = 'bpm_worker_requests';
+export { publishTopic, WORKER_CHANNEL };
+
 const SWEEP_INTERVAL_MS = 1_000;
 /** Announced requests handed to one rescan at most per topic (a safety net, not the normal path). */
 const RESCAN_LIMIT = 100;
-
-/**
- * Announces, on commit of `tx`, that `count` requests of `topic` are ready. The payload is the topic, then
- * the count when above one (topics hold no spaces), so an instance reading only the topic still understands
- * the common case.
- */
-export async function publishTopic(tx: Db, topic: string, count = 1): Promise<void> {
-  await tx.execute(sql`select pg_notify(${WORKER_CHANNEL}, ${count > 1 ? `${topic} ${count}` : topic})`);
-}
 
 function parseAnnouncement(payload: string): { topic: string; count: number } {
   const [topic, count] = payload.split(' ');
@@ -58,17 +52,7 @@ export interface Dispatcher {
 /** Returns requests whose lock expired to PENDING, announcing each topic. */
 export async function sweepExpiredLocks(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const released = await tx
-      .update(workerRequests)
-      .set({
-        status: 'PENDING',
-        workerId: null,
-        lockExpiresAt: null,
-        attempt: sql`${workerRequests.attempt} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(workerRequests.status, 'LOCKED'), lt(workerRequests.lockExpiresAt, sql`now()`)))
-      .returning({ topic: workerRequests.topic });
+    const released = await releaseExpiredLocks(tx);
     for (const [topic, count] of countByTopic(released.map((r) => r.topic))) {
       await publishTopic(tx, topic, count);
     }

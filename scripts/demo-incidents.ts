@@ -2,15 +2,10 @@
 // each with the timeline its history would have written (the same event types, messages and actors as the
 // services in server/services/incidents/). Deterministic: the same `now` gives the same data.
 import { count } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { incidentEvents, incidents } from '../db/schema';
+import { INCIDENT_SEVERITIES, INCIDENT_SOURCES, type RESOLUTION_ACTIONS } from '../domain/incidents';
 import { REOPENED_FIELDS } from '../server/services/incidents/transitions';
-import type { Db } from './client';
-import {
-  INCIDENT_SEVERITIES,
-  INCIDENT_SOURCES,
-  incidentEvents,
-  incidents,
-  type RESOLUTION_ACTIONS,
-} from './schema';
 
 type Source = (typeof INCIDENT_SOURCES)[number];
 type Severity = (typeof INCIDENT_SEVERITIES)[number];

@@ -1,9 +1,9 @@
 // Demo data for the console: a few groups and users with realistic permissions, and a few hundred incidents
-// of the last 30 days with their timelines (db/demo-incidents.ts). Safe to run twice: users and groups that
+// of the last 30 days with their timelines (scripts/demo-incidents.ts). Safe to run twice: users and groups that
 // exist are left alone, incidents are added only to a database that has none.
-import { openDatabase } from './client';
+import { openDatabase } from '../db/client';
+import { groups, userGroups, users } from '../db/schema';
 import { seedDemoIncidents } from './demo-incidents';
-import { groups, userGroups, users } from './schema';
 import { bootstrapAdmin } from '../server/auth/bootstrap';
 import { hashPassword } from '../server/auth/passwords';
 import { getEnv } from '../server/env';

@@ -1,12 +1,11 @@
-// Reading incidents: the paged, filtered, sorted list; one incident; its timeline; a process instance's
-// incidents; and the dashboard summary. Every query here is served by an index of db/schema/incidents.ts.
+// The paged, filtered, sorted list of incidents. Every query here is served by an index of
+// db/schema/incidents.ts or by the counters (incidentCounts, incidentTemplateCounts).
 import { and, asc, desc, eq, inArray, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../../db/client';
-import { incidentCounts, incidentEvents, incidentTemplateCounts, incidents } from '../../../db/schema';
-import { notFound } from '../../errors';
+import { incidentCounts, incidentTemplateCounts, incidents } from '../../../db/schema';
 import { toPage } from '../../schemas/common';
 import type { ListIncidentsQuery, SortField, SortOrder } from '../../schemas/incidents';
-import { toIncidentEventView, toIncidentView } from './incident-view';
+import { toIncidentView } from './incident-view';
 import { matchesText, textSearch, type TextSearch } from './text-search';
 
 const SORT_COLUMNS = {
@@ -155,58 +154,4 @@ function deepPage(db: Db, query: ListIncidentsQuery, where: SQL | undefined, tot
 
 async function countOf(db: Db | Tx, total: SQL): Promise<number> {
   return Number(rowsOf<{ total: string | number }>(await db.execute(sql`select ${total} as total`))[0].total);
-}
-
-async function findIncident(db: Db, id: number) {
-  const [row] = await db.select().from(incidents).where(eq(incidents.id, id));
-  if (!row) throw notFound('Incident', id);
-  return row;
-}
-
-export async function getIncident(db: Db, id: number) {
-  return toIncidentView(await findIncident(db, id));
-}
-
-/** The timeline, oldest first. */
-export async function getIncidentEvents(db: Db, id: number) {
-  await findIncident(db, id);
-  const rows = await db
-    .select()
-    .from(incidentEvents)
-    .where(eq(incidentEvents.incidentId, id))
-    .orderBy(asc(incidentEvents.id));
-  return rows.map(toIncidentEventView);
-}
-
-/** A process instance's incidents, newest first (an empty list when it has none). */
-export async function listIncidentsOfProcessInstance(db: Db, processInstanceId: number) {
-  const rows = await db
-    .select()
-    .from(incidents)
-    .where(eq(incidents.processInstanceId, processInstanceId))
-    .orderBy(desc(incidents.createdAt), desc(incidents.id));
-  return rows.map(toIncidentView);
-}
-
-/** Local midnight in the service's time zone (TZ). */
-function startOfToday(now = new Date()): Date {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-}
-
-export async function getIncidentSummary(db: Db) {
-  // The first three from the counters of unresolved incidents; today's from the created_at index.
-  const [row] = rowsOf<{ open: number; acknowledged: number; critical: number; today: number }>(
-    await db.execute(sql`
-      select coalesce(sum(count) filter (where status = 'OPEN'), 0)::int as open,
-             coalesce(sum(count) filter (where status = 'ACKNOWLEDGED'), 0)::int as acknowledged,
-             coalesce(sum(count) filter (where severity = 'CRITICAL'), 0)::int as critical,
-             (select count(*) from incidents where created_at >= ${startOfToday().toISOString()}::timestamptz)::int as today
-      from incident_counts where status <> 'RESOLVED'`),
-  );
-  return {
-    openIncidents: Number(row.open),
-    criticalIncidents: Number(row.critical),
-    acknowledgedIncidents: Number(row.acknowledged),
-    incidentsCreatedToday: Number(row.today),
-  };
 }

@@ -1,5 +1,5 @@
 // Applies the committed migrations to the configured database (the server also does this at start).
-import { openDatabase } from './client';
+import { openDatabase } from '../db/client';
 import { getEnv } from '../server/env';
 
 const env = getEnv();

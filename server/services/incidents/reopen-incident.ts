@@ -1,0 +1,13 @@
+import type { Db } from '../../../db/client';
+import type { Principal } from '../../auth/principal';
+import type { IncidentView } from '../../schemas/incidents';
+import { toIncidentView } from './incident-view';
+import { applyTransition, TRANSITIONS } from './transitions';
+
+export async function reopenIncident(
+  db: Db,
+  { id }: { id: number },
+  actor: Principal,
+): Promise<IncidentView> {
+  return toIncidentView(await applyTransition(db, id, TRANSITIONS.reopen(actor.username)));
+}

@@ -1,0 +1,30 @@
+import type { Db } from '../../../db/client';
+import { workerReference } from '../../../domain/workers';
+import type { WorkerRequestView } from '../../schemas/workers';
+import { reportIncident } from '../incidents/report-incident';
+import { recordRetryFailed } from '../incidents/worker-outcomes';
+import { failLocked, type FailureInput } from '../workers/request-states';
+import { toWorkerRequestView } from '../workers/views';
+
+/**
+ * The worker reports a failure of a request it holds: back to PENDING while retries remain; else FAILED,
+ * and a WORKER incident reported (counted again if one is open; after a retry, RETRY_FAILED first).
+ */
+export async function failWorkerRequest(db: Db, input: FailureInput): Promise<WorkerRequestView> {
+  const row = await db.transaction(async (tx) => {
+    const { held, request } = await failLocked(tx, input);
+    if (request.status !== 'FAILED') return request;
+    if (held.retryRequestedBy) await recordRetryFailed(tx, { workerRequestId: held.id });
+    await reportIncident(tx, {
+      processInstanceId: held.processInstanceId,
+      nodeId: held.nodeId,
+      source: 'WORKER',
+      severity: 'HIGH',
+      message: input.errorMessage,
+      technicalDetails: input.errorDetails,
+      externalReferenceId: workerReference(held.id),
+    });
+    return request;
+  });
+  return toWorkerRequestView(row);
+}

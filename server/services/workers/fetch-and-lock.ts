@@ -1,0 +1,38 @@
+import type { Db } from '../../../db/client';
+import type { WorkerRequestRow } from '../../../db/schema';
+import type { WorkerRequestView } from '../../schemas/workers';
+import type { Dispatcher } from './dispatcher';
+import { lockPending, type LockRequest } from './request-states';
+import { toWorkerRequestView } from './views';
+
+export interface FetchAndLockOptions {
+  /** Where the long poll waits for a publish. */
+  dispatcher: Dispatcher;
+  /** The client left: answer at once. */
+  signal?: AbortSignal;
+  /** When the request arrived (epoch ms): waitMs counts from then. */
+  receivedAt?: number;
+}
+
+/**
+ * Locks pending requests at once, or long-polls up to waitMs for a publish. While waiting the poll holds no
+ * database connection and keeps its place in its topics' queues; when its time is up it answers `[]`
+ * without another query, so many polls timing out together cost the database nothing.
+ */
+export async function fetchAndLock(
+  db: Db,
+  input: LockRequest & { waitMs: number },
+  { dispatcher, signal, receivedAt = Date.now() }: FetchAndLockOptions,
+): Promise<WorkerRequestView[]> {
+  if (input.waitMs <= 0) return (await lockPending(db, input)).map(toWorkerRequestView);
+  // Queued before the first look, so that a request published meanwhile is announced to this poll.
+  const poll = dispatcher.join({ ...input, deadline: receivedAt + input.waitMs, signal });
+  let locked: WorkerRequestRow[] = [];
+  try {
+    do locked = await lockPending(db, input);
+    while (!locked.length && (await poll.next()));
+  } finally {
+    poll.leave(locked.map((r) => r.topic));
+  }
+  return locked.map(toWorkerRequestView);
+}

@@ -1,0 +1,222 @@
+// Every change of a worker request's status, and what it does to its process instance and the outbox:
+//
+//   PENDING --lockPending--> LOCKED --completeLocked--> COMPLETED
+//   LOCKED --failLocked--> PENDING (retries left) or FAILED (none left)
+//   LOCKED --releaseExpiredLocks--> PENDING (its lock expired)
+//   FAILED --resetForRetry--> PENDING (an incident's retry, through server/services/worker-incidents/)
+//
+// Creating a request (create-worker-request.ts) writes the column's default, PENDING.
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { outbox, processInstances, workerRequests, type WorkerRequestRow } from '../../../db/schema';
+import { conflict, notFound, notRetryable } from '../../errors';
+import { publishTopic } from './publish';
+
+export interface LockRequest {
+  workerId: string;
+  topics: string[];
+  maxTasks: number;
+  lockDurationMs: number;
+}
+
+/**
+ * Locks up to maxTasks PENDING requests of the topics for this worker; each goes to one worker only.
+ * One statement (no transaction of several round trips): every long poll's first look runs it, so a
+ * thousand polls arriving together cost a thousand statements, not four thousand.
+ */
+export async function lockPending(db: Db, input: LockRequest): Promise<WorkerRequestRow[]> {
+  const candidates = db
+    .select({ id: workerRequests.id })
+    .from(workerRequests)
+    .where(and(eq(workerRequests.status, 'PENDING'), inArray(workerRequests.topic, input.topics)))
+    .orderBy(asc(workerRequests.id))
+    .limit(input.maxTasks)
+    .for('update', { skipLocked: true });
+  const locked = db.$with('locked').as(
+    db
+      .update(workerRequests)
+      .set({
+        status: 'LOCKED',
+        workerId: input.workerId,
+        lockExpiresAt: sql`now() + make_interval(secs => ${input.lockDurationMs / 1000})`,
+        updatedAt: sql`now()`,
+      })
+      .where(inArray(workerRequests.id, candidates))
+      .returning(),
+  );
+  // A republished request counts as delivered once a worker holds it (a data-modifying WITH runs whether
+  // or not the statement reads it).
+  const delivered = db.$with('delivered').as(
+    db
+      .update(outbox)
+      .set({ deliveredAt: sql`now()` })
+      .where(
+        and(
+          inArray(outbox.workerRequestId, db.select({ id: locked.id }).from(locked)),
+          isNull(outbox.deliveredAt),
+        ),
+      )
+      .returning({ id: outbox.id }),
+  );
+  const rows = await db.with(locked, delivered).select().from(locked);
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** The request if `workerId` holds its unexpired lock; else 404 or 409 saying why not. */
+async function lockedBy(tx: Db, id: number, workerId: string): Promise<WorkerRequestRow> {
+  const [row] = await tx.select().from(workerRequests).where(eq(workerRequests.id, id)).for('update');
+  if (!row) throw notFound('Worker request', id);
+  if (
+    row.status !== 'LOCKED' ||
+    row.workerId !== workerId ||
+    !row.lockExpiresAt ||
+    row.lockExpiresAt <= new Date()
+  ) {
+    const why =
+      row.status !== 'LOCKED'
+        ? `it is ${row.status}`
+        : row.workerId !== workerId
+          ? 'another worker holds its lock'
+          : 'its lock has expired';
+    throw conflict(`Worker request ${id} is not locked by worker "${workerId}": ${why}`);
+  }
+  return row;
+}
+
+/** What a change answers: the request before (as its worker held it) and after. */
+export interface RequestChange {
+  held: WorkerRequestRow;
+  request: WorkerRequestRow;
+}
+
+/** The worker completes a request it holds; a FAILED instance runs again. In the caller's transaction. */
+export async function completeLocked(
+  tx: Db,
+  input: { id: number; workerId: string; result?: Record<string, unknown> },
+): Promise<RequestChange> {
+  const held = await lockedBy(tx, input.id, input.workerId);
+  const [request] = await tx
+    .update(workerRequests)
+    .set({
+      status: 'COMPLETED',
+      result: input.result ?? {},
+      lockExpiresAt: null,
+      retryRequestedBy: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(workerRequests.id, input.id))
+    .returning();
+  await tx
+    .update(processInstances)
+    .set({ status: 'RUNNING', failedNodeId: null, updatedAt: sql`now()` })
+    .where(and(eq(processInstances.id, held.processInstanceId), eq(processInstances.status, 'FAILED')));
+  return { held, request };
+}
+
+export interface FailureInput {
+  id: number;
+  workerId: string;
+  errorMessage: string;
+  errorDetails?: string;
+  retries?: number;
+}
+
+/**
+ * The worker reports a failure of a request it holds: back to PENDING (republished) while retries remain,
+ * else FAILED with its process instance FAILED at the node. In the caller's transaction.
+ */
+export async function failLocked(tx: Db, input: FailureInput): Promise<RequestChange> {
+  const held = await lockedBy(tx, input.id, input.workerId);
+  const retries = input.retries ?? Math.max(0, held.retries - 1);
+  const again = retries > 0;
+  const [request] = await tx
+    .update(workerRequests)
+    .set({
+      status: again ? 'PENDING' : 'FAILED',
+      retries,
+      workerId: again ? null : held.workerId,
+      lockExpiresAt: null,
+      attempt: again ? sql`${workerRequests.attempt} + 1` : held.attempt,
+      errorMessage: input.errorMessage,
+      errorDetails: input.errorDetails ?? null,
+      retryRequestedBy: again ? held.retryRequestedBy : null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(workerRequests.id, input.id))
+    .returning();
+  if (again) {
+    await publishTopic(tx, held.topic);
+    return { held, request };
+  }
+  await tx
+    .update(processInstances)
+    .set({ status: 'FAILED', currentNodeId: held.nodeId, failedNodeId: held.nodeId, updatedAt: sql`now()` })
+    .where(eq(processInstances.id, held.processInstanceId));
+  return { held, request };
+}
+
+/** Returns requests whose lock expired to PENDING: their topics, one per request. */
+export async function releaseExpiredLocks(tx: Db): Promise<{ topic: string }[]> {
+  return tx
+    .update(workerRequests)
+    .set({
+      status: 'PENDING',
+      workerId: null,
+      lockExpiresAt: null,
+      attempt: sql`${workerRequests.attempt} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(workerRequests.status, 'LOCKED'), lt(workerRequests.lockExpiresAt, sql`now()`)))
+    .returning({ topic: workerRequests.topic });
+}
+
+/**
+ * A FAILED request runs again: back to PENDING with its retries restored, its process instance RUNNING at
+ * `nodeId`, the service-task request republished through the outbox; `requestedBy` is whose outcome it is.
+ * NotRetryable if it is not FAILED. In the caller's transaction.
+ */
+export async function resetForRetry(
+  tx: Db,
+  { id, nodeId, requestedBy }: { id: number; nodeId: string; requestedBy: string },
+): Promise<WorkerRequestRow> {
+  const [request] = await tx
+    .update(workerRequests)
+    .set({
+      status: 'PENDING',
+      workerId: null,
+      lockExpiresAt: null,
+      errorMessage: null,
+      errorDetails: null,
+      retries: sql`${workerRequests.initialRetries}`,
+      attempt: sql`${workerRequests.attempt} + 1`,
+      retryRequestedBy: requestedBy,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(workerRequests.id, id), eq(workerRequests.status, 'FAILED')))
+    .returning();
+  if (!request) {
+    const [current] = await tx
+      .select({ status: workerRequests.status })
+      .from(workerRequests)
+      .where(eq(workerRequests.id, id));
+    throw notRetryable(
+      current
+        ? `Worker request ${id} is ${current.status}, not FAILED${current.status === 'PENDING' || current.status === 'LOCKED' ? ': a retry is already under way' : ''}`
+        : `Worker request ${id} does not exist`,
+    );
+  }
+  await tx
+    .update(processInstances)
+    .set({ status: 'RUNNING', currentNodeId: nodeId, failedNodeId: null, updatedAt: sql`now()` })
+    .where(eq(processInstances.id, request.processInstanceId));
+  await tx.insert(outbox).values({
+    topic: request.topic,
+    workerRequestId: request.id,
+    processInstanceId: request.processInstanceId,
+    nodeId: request.nodeId,
+    payload: request.payload ?? {},
+    attempt: request.attempt,
+  });
+  await publishTopic(tx, request.topic);
+  return request;
+}

@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const principal = await getConsolePrincipal();
   if (id === null || !principal?.permissions.has(ADMIN_PERMISSION)) return { title: 'User' };
   const { db } = await getProcessDatabase();
-  const user = await getUserView(db, id).catch(() => undefined);
+  const user = await getUserView(db, { id }).catch(() => undefined);
   return { title: user ? `${user.username} · Users` : 'User not found' };
 }
 

@@ -5,8 +5,9 @@
 // and answers whether it may go ahead. Reading the count first and writing a failure afterwards would let
 // every concurrent attempt through before the first failure was written. A failure then writes nothing
 // more (its reservation already counted it); a success clears the count.
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { and, eq, gt, gte, lte, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginFailures } from '../../db/schema';
 
 export const MAX_FAILURES = 5;
 export const LOCK_SECONDS = 15 * 60;
@@ -17,44 +18,54 @@ export const lockKeyOf = (username: string) => username.toLowerCase();
 export type Reservation =
   { reserved: true; attempt: number } | { reserved: false; retryAfterSeconds: number };
 
+/** When the lock window that ends now began: a count whose last attempt is older no longer counts. */
+const windowStart = sql`now() - make_interval(secs => ${LOCK_SECONDS})`;
+const lockEnd = sql`${loginFailures.lastFailedAt} + make_interval(secs => ${LOCK_SECONDS})`;
+
 /**
  * Counts one password check for `username`, or refuses it while MAX_FAILURES are counted within the window.
  * A count whose last attempt is older than the window starts again at 1.
  */
-export async function reservePasswordCheck(db: Db, username: string): Promise<Reservation> {
-  const key = lockKeyOf(username);
-  const [row] = rowsOf<{ failures: number }>(
-    await db.execute(sql`
-      insert into login_failures (username_key, failures, last_failed_at) values (${key}, 1, now())
-      on conflict (username_key) do update set
-        failures = case when login_failures.last_failed_at > now() - make_interval(secs => ${LOCK_SECONDS})
-                        then login_failures.failures + 1 else 1 end,
-        last_failed_at = now()
-      where login_failures.failures < ${MAX_FAILURES}
-         or login_failures.last_failed_at <= now() - make_interval(secs => ${LOCK_SECONDS})
-      returning failures`),
-  );
-  if (row) return { reserved: true, attempt: Number(row.failures) };
-  const [locked] = rowsOf<{ wait: number | string }>(
-    await db.execute(sql`
-      select ceil(extract(epoch from (last_failed_at + make_interval(secs => ${LOCK_SECONDS}) - now())))::int as wait
-      from login_failures where username_key = ${key}`),
-  );
-  return { reserved: false, retryAfterSeconds: Math.max(1, Number(locked?.wait ?? LOCK_SECONDS)) };
+export async function reservePasswordCheck(db: Db, input: { username: string }): Promise<Reservation> {
+  const key = lockKeyOf(input.username);
+  // One statement: the conditional upsert counts the check only when the count allows it (see above).
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ usernameKey: key, failures: 1, lastFailedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: loginFailures.usernameKey,
+      set: {
+        failures: sql`case when ${loginFailures.lastFailedAt} > ${windowStart}
+                      then ${loginFailures.failures} + 1 else 1 end`,
+        lastFailedAt: sql`now()`,
+      },
+      setWhere: or(lt(loginFailures.failures, MAX_FAILURES), lte(loginFailures.lastFailedAt, windowStart)),
+    })
+    .returning({ failures: loginFailures.failures });
+  if (row) return { reserved: true, attempt: row.failures };
+  const [locked] = await db
+    .select({ wait: sql<number>`ceil(extract(epoch from (${lockEnd} - now())))::int`.mapWith(Number) })
+    .from(loginFailures)
+    .where(eq(loginFailures.usernameKey, key));
+  return { reserved: false, retryAfterSeconds: Math.max(1, locked?.wait ?? LOCK_SECONDS) };
 }
 
 /** A successful sign-in ends the run of failures; an administrator's unlock does too. */
-export async function clearFailures(db: Db, username: string): Promise<void> {
-  await db.execute(sql`delete from login_failures where username_key = ${lockKeyOf(username)}`);
+export async function clearFailures(db: Db, input: { username: string }): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.usernameKey, lockKeyOf(input.username)));
 }
 
 /** When the username's lock ends, or null when it may sign in now. */
-export async function lockedUntilOf(db: Db, username: string): Promise<Date | null> {
-  const [row] = rowsOf<{ until: string | Date }>(
-    await db.execute(sql`
-      select last_failed_at + make_interval(secs => ${LOCK_SECONDS}) as until from login_failures
-      where username_key = ${lockKeyOf(username)} and failures >= ${MAX_FAILURES}
-        and last_failed_at > now() - make_interval(secs => ${LOCK_SECONDS})`),
-  );
-  return row ? new Date(row.until) : null;
+export async function lockedUntilOf(db: Db, input: { username: string }): Promise<Date | null> {
+  const [row] = await db
+    .select({ until: sql<Date>`${lockEnd}`.mapWith((value: Date | string) => new Date(value)) })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.usernameKey, lockKeyOf(input.username)),
+        gte(loginFailures.failures, MAX_FAILURES),
+        gt(loginFailures.lastFailedAt, windowStart),
+      ),
+    );
+  return row ? row.until : null;
 }

@@ -1,8 +1,9 @@
 // Username + password sign-in, shared by POST /api/tokens, tRPC auth.createToken and the console's next-auth
 // sign-in: throttled per username (server/auth/lockout.ts) and per client address, and audited.
 import { isIPv6 } from 'node:net';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import { getEnv } from '../env';
 import { rateLimited, unauthenticated } from '../errors';
 import { recordAudit } from '../services/admin/audit';
@@ -56,57 +57,60 @@ function ipv6Groups(address: string): string[] {
 async function takeAddressUnit(db: Db, address: string | undefined): Promise<(() => Promise<void>) | null> {
   if (address === undefined) return null;
   const key = addressBudgetKey(address);
-  const answer = await takeFromBudget(
-    db,
+  const answer = await takeFromBudget(db, {
     key,
-    getEnv().LOGIN_ADDRESS_LIMIT_PER_MINUTE,
-    ADDRESS_WINDOW_SECONDS,
-  );
+    limit: getEnv().LOGIN_ADDRESS_LIMIT_PER_MINUTE,
+    windowSeconds: ADDRESS_WINDOW_SECONDS,
+  });
   if (!answer.taken) {
     throw rateLimited(
       answer.retryAfterSeconds,
       `Too many failed sign-in attempts from this address; try again in ${answer.retryAfterSeconds} seconds`,
     );
   }
-  return () => giveBackToBudget(db, key, answer.windowStartedAt);
+  return () => giveBackToBudget(db, { key, windowStartedAt: answer.windowStartedAt });
 }
 
 async function findUser(db: Db, username: string) {
-  const [user] = rowsOf<{
-    id: number | string;
-    username: string;
-    password_hash: string;
-    enabled: boolean;
-    token_version: number;
-  }>(
-    await db.execute(
-      sql`select id, username, password_hash, enabled, token_version from users where lower(username) = ${username.toLowerCase()}`,
-    ),
-  );
+  const [user] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      passwordHash: users.passwordHash,
+      enabled: users.enabled,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   return user;
+}
+
+export interface PasswordCredentials {
+  username: string;
+  password: string;
 }
 
 export async function verifyCredentials(
   db: Db,
-  username: string,
-  password: string,
+  credentials: PasswordCredentials,
   origin: SignInOrigin = { via: 'api' },
 ): Promise<SignedInUser> {
+  const { username, password } = credentials;
   const giveBackAddressUnit = await takeAddressUnit(db, origin.clientAddress);
-  const reservation = await reservePasswordCheck(db, username);
+  const reservation = await reservePasswordCheck(db, { username });
   if (!reservation.reserved) {
     await giveBackAddressUnit?.();
     throw rateLimited(reservation.retryAfterSeconds);
   }
   const user = await findUser(db, username);
   // Always one argon2 verify, so that the time taken does not tell whether the user exists.
-  const ok = await verifyPassword(user?.password_hash, password);
+  const ok = await verifyPassword(user?.passwordHash, password);
   const audit = (action: string, actor: string) =>
     recordAudit(db, {
       actor,
       action,
       targetType: 'user',
-      targetId: user ? Number(user.id) : null,
+      targetId: user ? user.id : null,
       after: { address: origin.clientAddress ?? null, via: origin.via },
     });
   if (!user || !ok || !user.enabled) {
@@ -118,8 +122,8 @@ export async function verifyCredentials(
     }
     throw unauthenticated('Invalid username or password');
   }
-  await clearFailures(db, username);
+  await clearFailures(db, { username });
   await giveBackAddressUnit?.();
   await audit('auth.sign_in', user.username);
-  return { id: Number(user.id), username: user.username, tokenVersion: user.token_version };
+  return { id: user.id, username: user.username, tokenVersion: user.tokenVersion };
 }

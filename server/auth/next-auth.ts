@@ -53,7 +53,7 @@ export function getAuthOptions(request?: SignInRequest): NextAuthOptions {
           if (!signIn.success) return null;
           const { db } = await getProcessDatabase();
           try {
-            const user = await verifyCredentials(db, signIn.data.username, signIn.data.password, {
+            const user = await verifyCredentials(db, signIn.data, {
               clientAddress: clientAddressFromHeaders(req?.headers),
               via: 'console',
             });
@@ -88,7 +88,7 @@ export function getAuthOptions(request?: SignInRequest): NextAuthOptions {
       async signOut({ token }) {
         if (typeof token?.sid !== 'string') return;
         const { db } = await getProcessDatabase();
-        await endConsoleSession(db, token.sid);
+        await endConsoleSession(db, { id: token.sid });
       },
     },
   };

@@ -7,7 +7,7 @@ import { conflict, fieldError, passwordChangeRequired } from '../errors';
 import { recordAudit } from '../services/admin/audit';
 import { forgetAuthentications } from './auth-cache';
 import { endSessionsOfUser } from './console-sessions';
-import { verifyCredentials, type SignedInUser, type SignInOrigin } from './login';
+import { verifyCredentials, type PasswordCredentials, type SignedInUser, type SignInOrigin } from './login';
 import { hashPassword } from './passwords';
 
 async function mustChangePassword(db: Db, userId: number): Promise<boolean> {
@@ -21,11 +21,10 @@ async function mustChangePassword(db: Db, userId: number): Promise<boolean> {
 /** The sign-in of POST /api/tokens: the throttled credential check, then no token while a change is due. */
 export async function verifyCredentialsForToken(
   db: Db,
-  username: string,
-  password: string,
+  credentials: PasswordCredentials,
   origin?: SignInOrigin,
 ): Promise<SignedInUser> {
-  const user = await verifyCredentials(db, username, password, origin);
+  const user = await verifyCredentials(db, credentials, origin);
   if (await mustChangePassword(db, user.id)) throw passwordChangeRequired();
   return user;
 }
@@ -45,7 +44,11 @@ export async function changeOwnPassword(
   input: ChangePasswordInput,
   origin?: SignInOrigin,
 ): Promise<void> {
-  const user = await verifyCredentials(db, input.username, input.currentPassword, origin);
+  const user = await verifyCredentials(
+    db,
+    { username: input.username, password: input.currentPassword },
+    origin,
+  );
   if (input.newPassword === input.currentPassword)
     throw fieldError('newPassword', 'must differ from the current password');
   if (input.newPassword.toLowerCase() === user.username.toLowerCase())
@@ -64,7 +67,7 @@ export async function changeOwnPassword(
       .where(and(eq(users.id, user.id), eq(users.tokenVersion, user.tokenVersion)))
       .returning({ id: users.id });
     if (!changed.length) throw conflict('The password was changed meanwhile; sign in with the new one');
-    await endSessionsOfUser(tx, user.id);
+    await endSessionsOfUser(tx, { userId: user.id });
     await recordAudit(tx, {
       actor: user.username,
       action: 'user.password_change',

@@ -3,13 +3,15 @@
 // version), so a disabled, deleted or password-reset user's tokens stop working at once; the row comes
 // from the authentication cache when this process has one (auth-cache.ts explains when it is forgotten).
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
-import { rowsOf, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { apiTokens, users } from '../../db/schema';
 import { getEnv } from '../env';
 import { PERMISSION_CODES, type Permission } from '../permissions';
 import { remembered } from './auth-cache';
 import { touchConsoleSession } from './console-sessions';
+import { effectivePermissions } from './effective-permissions';
 import { getAuthSecret } from './secret';
 import type { TokenScope } from './token-scopes';
 
@@ -45,27 +47,30 @@ export const ANONYMOUS: Principal = {
   scope: 'FULL',
 };
 
-interface UserAuthRow {
-  id: number | string;
-  username: string;
-  enabled: boolean;
-  token_version: number;
-  must_change_password: boolean;
-  permissions: string[];
-  group_permissions: string[];
-}
+/** What authentication reads of a user: the row's state and the effective permissions. */
+const userAuthColumns = {
+  id: users.id,
+  username: users.username,
+  enabled: users.enabled,
+  tokenVersion: users.tokenVersion,
+  mustChangePassword: users.mustChangePassword,
+  permissions: effectivePermissions(),
+};
 
-const userColumns = sql`u.id, u.username, u.enabled, u.token_version, u.must_change_password, u.permissions,
-  array(select distinct p from user_groups ug join groups g on g.id = ug.group_id,
-        unnest(g.permissions) p where ug.user_id = u.id) as group_permissions`;
+interface UserAuthRow {
+  id: number;
+  username: string;
+  mustChangePassword: boolean;
+  permissions: string[];
+}
 
 function toPrincipal(row: UserAuthRow, scope: TokenScope = 'FULL'): Principal {
   return {
-    userId: Number(row.id),
+    userId: row.id,
     username: row.username,
-    permissions: new Set([...row.permissions, ...row.group_permissions] as Permission[]),
+    permissions: new Set(row.permissions as Permission[]),
     scope,
-    mustChangePassword: row.must_change_password,
+    mustChangePassword: row.mustChangePassword,
   };
 }
 
@@ -80,18 +85,13 @@ function secretKey(): Uint8Array {
 /** Loads a user by id if they are enabled and the token's version is still current. */
 export async function loadActivePrincipal(
   db: Db,
-  userId: number,
-  tokenVersion: number,
+  input: { userId: number; tokenVersion: number },
 ): Promise<Principal | null> {
-  const row = await remembered(
-    db,
-    `user:${userId}`,
-    async () =>
-      rowsOf<UserAuthRow>(
-        await db.execute(sql`select ${userColumns} from users u where u.id = ${userId}`),
-      )[0],
-  );
-  if (!row || !row.enabled || row.token_version !== tokenVersion) return null;
+  const row = await remembered(db, `user:${input.userId}`, async () => {
+    const [found] = await db.select(userAuthColumns).from(users).where(eq(users.id, input.userId));
+    return found;
+  });
+  if (!row || !row.enabled || row.tokenVersion !== input.tokenVersion) return null;
   return toPrincipal(row);
 }
 
@@ -131,39 +131,38 @@ async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | n
 
 async function fromAccessToken(db: Db, token: string): Promise<Principal | null> {
   const verified = await verifyAccessToken(token);
-  return verified ? loadActivePrincipal(db, verified.userId, verified.tokenVersion) : null;
-}
-
-interface ApiTokenAuthRow extends UserAuthRow {
-  token_id: number | string;
-  expires_at: Date | string | null;
-  last_used_at: Date | string | null;
-  scope: TokenScope;
+  return verified ? loadActivePrincipal(db, verified) : null;
 }
 
 const LAST_USED_PRECISION_MS = 60_000;
 
 async function fromApiToken(db: Db, token: string): Promise<Principal | null> {
   const hash = sha256(token);
-  const row = await remembered(
-    db,
-    `api-token:${hash}`,
-    async () =>
-      rowsOf<ApiTokenAuthRow>(
-        await db.execute(sql`
-        select ${userColumns}, t.id as token_id, t.expires_at, t.last_used_at, t.scope
-        from api_tokens t join users u on u.id = t.user_id
-        where t.token_hash = ${hash} and t.user_token_version = u.token_version`),
-      )[0],
-  );
+  const row = await remembered(db, `api-token:${hash}`, async () => {
+    const [found] = await db
+      .select({
+        ...userAuthColumns,
+        tokenId: apiTokens.id,
+        expiresAt: apiTokens.expiresAt,
+        lastUsedAt: apiTokens.lastUsedAt,
+        scope: apiTokens.scope,
+      })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.userId))
+      .where(and(eq(apiTokens.tokenHash, hash), eq(apiTokens.userTokenVersion, users.tokenVersion)));
+    return found;
+  });
   const now = Date.now();
-  if (!row || !row.enabled || (row.expires_at && new Date(row.expires_at).getTime() <= now)) return null;
+  if (!row || !row.enabled || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;
   // lastUsedAt is kept to the minute: a write per request would double the cost of every worker call.
-  if (!row.last_used_at || new Date(row.last_used_at).getTime() < now - LAST_USED_PRECISION_MS) {
-    row.last_used_at = new Date(now);
-    await db.execute(sql`update api_tokens set last_used_at = now() where id = ${Number(row.token_id)}`);
+  if (!row.lastUsedAt || row.lastUsedAt.getTime() < now - LAST_USED_PRECISION_MS) {
+    row.lastUsedAt = new Date(now);
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(apiTokens.id, row.tokenId));
   }
-  return toPrincipal(row, row.scope);
+  return toPrincipal(row, row.scope as TokenScope);
 }
 
 async function fromSessionCookie(db: Db, cookieHeader: string): Promise<Principal | null> {
@@ -183,8 +182,8 @@ async function fromSessionCookie(db: Db, cookieHeader: string): Promise<Principa
     const { uid, ver, sid } = payload ?? {};
     if (typeof uid !== 'number' || typeof ver !== 'number' || typeof sid !== 'string') return null;
     // The cookie is signed but cannot be taken back: it counts only while its session row lives.
-    if (!(await touchConsoleSession(db, sid, uid))) return null;
-    return await loadActivePrincipal(db, uid, ver);
+    if (!(await touchConsoleSession(db, { id: sid, userId: uid }))) return null;
+    return await loadActivePrincipal(db, { userId: uid, tokenVersion: ver });
   } catch {
     return null;
   }

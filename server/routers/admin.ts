@@ -23,23 +23,12 @@ import { IdInput, idParam, noContent } from '../schemas/common';
 import { PERMISSIONS, PERMISSION_CODES } from '../permissions';
 import { createApiToken, listApiTokens, revokeApiToken } from '../services/admin/api-tokens';
 import { listAuditEvents } from '../services/admin/audit';
-import {
-  createGroup,
-  deleteGroup,
-  getGroupUsers,
-  listGroups,
-  updateGroup,
-  updateGroupUsers,
-} from '../services/admin/groups';
-import {
-  createUser,
-  deleteUser,
-  getUserDetail,
-  listUsers,
-  resetPassword,
-  unlockUser,
-  updateUser,
-} from '../services/admin/users';
+import { createGroup, deleteGroup, updateGroup, updateGroupUsers } from '../services/admin/group-changes';
+import { getGroupUsers, listGroups } from '../services/admin/groups';
+import { resetPassword } from '../services/admin/reset-password';
+import { unlockUser } from '../services/admin/unlock-user';
+import { createUser, deleteUser, updateUser } from '../services/admin/user-changes';
+import { getUserDetail, listUsers } from '../services/admin/users';
 import { permissionProcedure, router } from '../trpc';
 
 const admin = permissionProcedure('ACCESS_BPM_ADMIN');
@@ -86,7 +75,7 @@ export const adminRouter = router({
     })
     .input(CreateGroupRequest)
     .output(GroupResponse)
-    .mutation(({ ctx, input }) => createGroup(ctx.db, ctx.principal, input)),
+    .mutation(({ ctx, input }) => createGroup(ctx.db, input, ctx.principal)),
 
   updateGroup: admin
     .meta({
@@ -100,7 +89,7 @@ export const adminRouter = router({
     })
     .input(UpdateGroupRequest.extend({ id: idParam }))
     .output(GroupResponse)
-    .mutation(({ ctx, input: { id, ...changes } }) => updateGroup(ctx.db, ctx.principal, id, changes)),
+    .mutation(({ ctx, input }) => updateGroup(ctx.db, input, ctx.principal)),
 
   deleteGroup: admin
     .meta({
@@ -115,7 +104,7 @@ export const adminRouter = router({
     })
     .input(IdInput)
     .output(noContent)
-    .mutation(({ ctx, input }) => deleteGroup(ctx.db, ctx.principal, input.id)),
+    .mutation(({ ctx, input }) => deleteGroup(ctx.db, input, ctx.principal)),
 
   getGroupUsers: admin
     .meta({
@@ -129,7 +118,7 @@ export const adminRouter = router({
     })
     .input(IdInput)
     .output(z.array(UserResponse))
-    .query(({ ctx, input }) => getGroupUsers(ctx.db, input.id)),
+    .query(({ ctx, input }) => getGroupUsers(ctx.db, input)),
 
   updateGroupUsers: admin
     .meta({
@@ -143,7 +132,7 @@ export const adminRouter = router({
     })
     .input(UpdateGroupUsersRequest.extend({ id: idParam }))
     .output(z.array(UserResponse))
-    .mutation(({ ctx, input }) => updateGroupUsers(ctx.db, ctx.principal, input.id, input.userIds)),
+    .mutation(({ ctx, input }) => updateGroupUsers(ctx.db, input, ctx.principal)),
 
   listUsers: admin
     .meta({
@@ -163,7 +152,7 @@ export const adminRouter = router({
     .meta({ openapi: { method: 'GET', path: '/admin/users/{id}', tags: usersTag, summary: 'One user' } })
     .input(IdInput)
     .output(UserDetailResponse)
-    .query(({ ctx, input }) => getUserDetail(ctx.db, input.id)),
+    .query(({ ctx, input }) => getUserDetail(ctx.db, input)),
 
   unlockUser: admin
     .meta({
@@ -178,7 +167,7 @@ export const adminRouter = router({
     })
     .input(IdInput)
     .output(noContent)
-    .mutation(({ ctx, input }) => unlockUser(ctx.db, ctx.principal, input.id)),
+    .mutation(({ ctx, input }) => unlockUser(ctx.db, input, ctx.principal)),
 
   createUser: admin
     .meta({
@@ -192,7 +181,7 @@ export const adminRouter = router({
     })
     .input(CreateUserRequest)
     .output(UserResponse)
-    .mutation(({ ctx, input }) => createUser(ctx.db, ctx.principal, input)),
+    .mutation(({ ctx, input }) => createUser(ctx.db, input, ctx.principal)),
 
   updateUser: admin
     .meta({
@@ -206,7 +195,7 @@ export const adminRouter = router({
     })
     .input(UpdateUserRequest.extend({ id: idParam }))
     .output(UserResponse)
-    .mutation(({ ctx, input: { id, ...changes } }) => updateUser(ctx.db, ctx.principal, id, changes)),
+    .mutation(({ ctx, input }) => updateUser(ctx.db, input, ctx.principal)),
 
   deleteUser: admin
     .meta({
@@ -221,7 +210,7 @@ export const adminRouter = router({
     })
     .input(IdInput)
     .output(noContent)
-    .mutation(({ ctx, input }) => deleteUser(ctx.db, ctx.principal, input.id)),
+    .mutation(({ ctx, input }) => deleteUser(ctx.db, input, ctx.principal)),
 
   resetPassword: admin
     .meta({
@@ -241,7 +230,7 @@ export const adminRouter = router({
     })
     .input(ResetPasswordRequest.safeExtend({ id: idParam }))
     .output(GeneratedPasswordResponse.optional())
-    .mutation(({ ctx, input }) => resetPassword(ctx.db, ctx.principal, input.id, input)),
+    .mutation(({ ctx, input }) => resetPassword(ctx.db, input, ctx.principal)),
 
   createApiToken: admin
     .meta({
@@ -254,7 +243,9 @@ export const adminRouter = router({
     })
     .input(CreateApiTokenRequest.extend({ id: idParam }))
     .output(CreatedApiTokenResponse)
-    .mutation(({ ctx, input: { id, ...rest } }) => createApiToken(ctx.db, ctx.principal, id, rest)),
+    .mutation(({ ctx, input: { id, ...token } }) =>
+      createApiToken(ctx.db, { ...token, userId: id }, ctx.principal),
+    ),
 
   listApiTokens: admin
     .meta({
@@ -267,7 +258,7 @@ export const adminRouter = router({
     })
     .input(IdInput)
     .output(z.array(ApiTokenResponse))
-    .query(({ ctx, input }) => listApiTokens(ctx.db, input.id)),
+    .query(({ ctx, input }) => listApiTokens(ctx.db, { userId: input.id })),
 
   revokeApiToken: admin
     .meta({
@@ -281,7 +272,7 @@ export const adminRouter = router({
     })
     .input(z.object({ tokenId: idParam }))
     .output(noContent)
-    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, ctx.principal, input.tokenId)),
+    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, { id: input.tokenId }, ctx.principal)),
 
   listAuditEvents: admin
     .meta({

@@ -22,7 +22,7 @@ export const authRouter = router({
     .output(TokenResponse)
     .mutation(async ({ ctx, input }) =>
       issueAccessToken(
-        await verifyCredentialsForToken(ctx.db, input.username, input.password, {
+        await verifyCredentialsForToken(ctx.db, input, {
           clientAddress: ctx.clientAddress,
           via: 'api',
         }),

@@ -43,7 +43,7 @@ describe('a console session', () => {
     expect(before.status).toBe(200);
     expect(before.body.result.data.username).toBe(user.username);
 
-    await endConsoleSession(t.database.db, session.sid);
+    await endConsoleSession(t.database.db, { id: session.sid });
 
     const after = await me(session.cookie);
     expect(after.status).toBe(401);
@@ -144,7 +144,7 @@ describe.skipIf(!onPostgres)('a sign-out seen by every instance', () => {
       expect((await me(session.cookie, instance.url)).status).toBe(200);
     }
 
-    await endConsoleSession(t.database.db, session.sid);
+    await endConsoleSession(t.database.db, { id: session.sid });
     const endedAt = Date.now();
 
     for (const instance of instances) {

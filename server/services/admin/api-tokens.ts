@@ -8,8 +8,7 @@ import { generateApiToken } from '../../auth/tokens';
 import { fieldError, notFound } from '../../errors';
 import { DEFAULT_API_TOKEN_DAYS } from '../../schemas/admin';
 import { formatLocalDateTime, formatNullable } from '../../time';
-import { runAdminChange } from './admin-change';
-import { recordAudit } from './audit';
+import { auditedChange } from './admin-change';
 
 type ApiTokenRow = typeof apiTokens.$inferSelect;
 
@@ -55,45 +54,51 @@ function expiryOf(requested: string | null | undefined): Date | null {
   return expiresAt;
 }
 
-export async function createApiToken(
-  db: Db,
-  actor: Principal,
-  userId: number,
-  input: { name: string; expiresAt?: string | null; scope: TokenScope },
-) {
-  const expiresAt = expiryOf(input.expiresAt);
-  const { token, hash } = generateApiToken();
-  return runAdminChange(db, async (tx) => {
-    const user = await getUser(tx, userId);
-    const [row] = await tx
-      .insert(apiTokens)
-      .values({
-        userId,
-        name: input.name,
-        tokenHash: hash,
-        userTokenVersion: user.tokenVersion,
-        expiresAt,
-        scope: input.scope,
-      })
-      .returning();
-    const view = toView(row, user.enabled);
-    await recordAudit(tx, {
-      actor: actor.username,
-      action: 'api_token.create',
-      targetType: 'api_token',
-      targetId: row.id,
-      after: { ...view, username: user.username },
-    });
-    return { ...view, token };
-  });
+export interface CreateApiTokenInput {
+  /** The user the token is for. */
+  userId: number;
+  name: string;
+  expiresAt?: string | null;
+  scope: TokenScope;
 }
 
-export async function listApiTokens(db: Db, userId: number) {
-  const user = await getUser(db, userId);
+export async function createApiToken(db: Db, input: CreateApiTokenInput, actor: Principal) {
+  const expiresAt = expiryOf(input.expiresAt);
+  const { token, hash } = generateApiToken();
+  const view = await auditedChange(
+    db,
+    {
+      action: 'api_token.create',
+      targetType: 'api_token',
+      before: (tx) => getUser(tx, input.userId),
+      write: async (tx, user) => {
+        const [row] = await tx
+          .insert(apiTokens)
+          .values({
+            userId: input.userId,
+            name: input.name,
+            tokenHash: hash,
+            userTokenVersion: user.tokenVersion,
+            expiresAt,
+            scope: input.scope,
+          })
+          .returning();
+        return toView(row, user.enabled);
+      },
+      targetId: (view) => view.id,
+      snapshots: (user, view) => ({ after: { ...view, username: user.username } }),
+    },
+    actor,
+  );
+  return { ...view, token };
+}
+
+export async function listApiTokens(db: Db, input: { userId: number }) {
+  const user = await getUser(db, input.userId);
   const rows = await db
     .select()
     .from(apiTokens)
-    .where(eq(apiTokens.userId, userId))
+    .where(eq(apiTokens.userId, input.userId))
     .orderBy(asc(apiTokens.id));
   const now = new Date();
   return rows.map((row) =>
@@ -104,16 +109,20 @@ export async function listApiTokens(db: Db, userId: number) {
   );
 }
 
-export async function revokeApiToken(db: Db, actor: Principal, tokenId: number): Promise<void> {
-  await runAdminChange(db, async (tx) => {
-    const [row] = await tx.delete(apiTokens).where(eq(apiTokens.id, tokenId)).returning();
-    if (!row) throw notFound('API token', tokenId);
-    await recordAudit(tx, {
-      actor: actor.username,
+export async function revokeApiToken(db: Db, input: { id: number }, actor: Principal): Promise<void> {
+  await auditedChange(
+    db,
+    {
       action: 'api_token.revoke',
       targetType: 'api_token',
-      targetId: tokenId,
-      before: toView(row, false),
-    });
-  });
+      targetId: input.id,
+      write: async (tx) => {
+        const [row] = await tx.delete(apiTokens).where(eq(apiTokens.id, input.id)).returning();
+        if (!row) throw notFound('API token', input.id);
+        return row;
+      },
+      snapshots: (_, row) => ({ before: toView(row, false) }),
+    },
+    actor,
+  );
 }

@@ -1,10 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { TRPCError } from '@trpc/server';
 import { UserDetail } from '@/components/admin/user-detail';
-import { getProcessDatabase } from '@/db/client';
-import { getConsolePrincipal } from '@/server/auth/console-session';
-import { ADMIN_PERMISSION } from '@/server/permissions';
-import { getUserView } from '@/server/services/admin/users';
+import { adminCaller } from '@/server/console-caller';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -14,12 +12,15 @@ function parseId(raw: string): number | null {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const id = parseId((await params).id);
-  // The title names the user only for someone allowed to see them.
-  const principal = await getConsolePrincipal();
-  if (id === null || !principal?.permissions.has(ADMIN_PERMISSION)) return { title: 'User' };
-  const { db } = await getProcessDatabase();
-  const user = await getUserView(db, id).catch(() => undefined);
-  return { title: user ? `${user.username} · Users` : 'User not found' };
+  if (id === null) return { title: 'User' };
+  // Asked through the API's own procedure: the title names the user only for someone allowed to see them.
+  try {
+    const user = await (await adminCaller()).getUser({ id });
+    return { title: `${user.username} · Users` };
+  } catch (error) {
+    const refused = error instanceof TRPCError && ['UNAUTHORIZED', 'FORBIDDEN'].includes(error.code);
+    return { title: refused ? 'User' : 'User not found' };
+  }
 }
 
 export default async function Page({ params }: Props) {

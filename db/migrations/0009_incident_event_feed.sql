@@ -1,4 +1,7 @@
-ALTER TABLE "incident_events" ADD COLUMN "tx_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+-- Existing entries get 0 (a constant default: no rewrite of a large timeline); all committed, they sort first,
+-- in id order. New entries get their transaction's id.
+ALTER TABLE "incident_events" ADD COLUMN "tx_id" "xid8" DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "incident_events" ALTER COLUMN "tx_id" SET DEFAULT pg_current_xact_id();--> statement-breakpoint
 CREATE INDEX "incident_events_feed_idx" ON "incident_events" USING btree ("tx_id","id");--> statement-breakpoint
 -- One incident's entries in (tx_id, id) order as in id order: a transaction that got its id before another
 -- that changed the same incident and committed first would otherwise sort its later entry first.

@@ -2,7 +2,8 @@
 // in order per incident, however transactions interleave; readers are woken on commit.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Database } from '../../db/client';
 import {
   cursorAfterEvent,
   cursorOf,
@@ -49,15 +50,45 @@ async function drain(cursor: FeedCursor, limit = 2): Promise<{ events: FeedEvent
   }
 }
 
+/**
+ * Drains until `count` entries were read. Transaction ids are shared by every database of a PostgreSQL
+ * server, so a transaction of another database on a shared server (another test file) holds entries back
+ * for as long as it runs.
+ */
+async function drainUntil(cursor: FeedCursor, count: number) {
+  const events: FeedEvent[] = [];
+  for (const deadline = Date.now() + 20_000; ;) {
+    const page = await drain(cursor);
+    events.push(...page.events);
+    cursor = page.cursor;
+    if (events.length >= count || Date.now() > deadline) return { events, cursor };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The feed's head once every committed entry is readable (nothing of another database holds one back). */
+async function settledHead(): Promise<FeedCursor> {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+    const [{ held }] = rowsOf<{ held: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as held from incident_events where tx_id >= pg_snapshot_xmin(pg_current_snapshot())`,
+      ),
+    );
+    if (held === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return feedHead(database.db);
+}
+
 describe('incident feed', () => {
   it('reads every committed entry once, in timeline order per incident, a page at a time', async () => {
-    const start = await feedHead(database.db);
+    const start = await settledHead();
     const a = await report();
     const b = await report();
     await acknowledgeIncident(database.db, a.id, caller);
     await resolveIncident(database.db, b.id, caller, {});
     await resolveIncident(database.db, a.id, caller, {});
-    const { events, cursor } = await drain(start);
+    const { events, cursor } = await drainUntil(start, 5);
     expect(events.map((e) => [e.incidentId, e.eventType])).toEqual([
       [a.id, 'CREATED'],
       [b.id, 'CREATED'],
@@ -118,7 +149,7 @@ describe.runIf(onPostgres)('incident feed with concurrent transactions (PostgreS
   it('never passes an entry whose transaction commits after a later id was read', async () => {
     const x = await report();
     const y = await report();
-    let { cursor } = await drain(await feedHead(database.db));
+    let { cursor } = await drain(await settledHead());
 
     // older takes its transaction id first; younger then takes the lower entry id and commits last.
     const older = await openTransaction();
@@ -133,7 +164,7 @@ describe.runIf(onPostgres)('incident feed with concurrent transactions (PostgreS
     const first = await drain(cursor);
     cursor = first.cursor;
     await younger.commit();
-    const second = await drain(cursor);
+    const second = await drainUntil(cursor, 2 - first.events.length);
     const seen = [...first.events, ...second.events].map((e) => e.id);
     expect(seen.sort((p, q) => p - q)).toEqual([Number(lowId), Number(highId)]);
     expect(new Set(seen).size).toBe(seen.length);
@@ -141,13 +172,13 @@ describe.runIf(onPostgres)('incident feed with concurrent transactions (PostgreS
 
   it('holds entries back while an older writing transaction runs, then reads them all in id order', async () => {
     const x = await report();
-    let { cursor } = await drain(await feedHead(database.db));
+    let { cursor } = await drain(await settledHead());
     const slow = await openTransaction();
     const [{ id: slowId }] = await insertEvent(slow, x.id, 'slow');
     const y = await report(); // commits CREATED with a younger transaction id
     expect((await drain(cursor)).events).toEqual([]);
     await slow.commit();
-    const { events } = await drain(cursor);
+    const { events } = await drainUntil(cursor, 2);
     expect(events.map((e) => e.id)).toEqual([Number(slowId), ...events.slice(1).map((e) => e.id)]);
     expect(events.map((e) => [e.incidentId, e.eventType])).toEqual([
       [x.id, 'OCCURRED_AGAIN'],
@@ -159,19 +190,19 @@ describe.runIf(onPostgres)('incident feed with concurrent transactions (PostgreS
 
   it("keeps one incident's entries in timeline order when the later writer took its transaction id first", async () => {
     const x = await report();
-    const { cursor } = await drain(await feedHead(database.db));
+    const { cursor } = await drain(await settledHead());
     const early = await openTransaction();
     await early.run('select pg_current_xact_id()'); // the lower transaction id
     await acknowledgeIncident(database.db, x.id, caller); // a younger transaction commits its entry first
     await insertEvent(early, x.id, 'written after the acknowledgement');
     await early.commit();
-    const { events } = await drain(cursor);
+    const { events } = await drainUntil(cursor, 2);
     expect(events.map((e) => e.eventType)).toEqual(['ACKNOWLEDGED', 'OCCURRED_AGAIN']);
     expect(events[0].id).toBeLessThan(events[1].id);
   });
 
   it('delivers every entry of many concurrent writers exactly once', async () => {
-    const { cursor: start } = await drain(await feedHead(database.db));
+    const { cursor: start } = await drain(await settledHead());
     const seen: number[] = [];
     let cursor = start;
     let reading = true;
@@ -186,7 +217,7 @@ describe.runIf(onPostgres)('incident feed with concurrent transactions (PostgreS
     const made = await Promise.all(Array.from({ length: 40 }, () => report()));
     reading = false;
     await reader;
-    seen.push(...(await drain(cursor)).events.map((e) => e.id));
+    seen.push(...(await drainUntil(cursor, made.length - seen.length)).events.map((e) => e.id));
     expect(seen.length).toBe(made.length);
     expect(new Set(seen).size).toBe(made.length);
   });

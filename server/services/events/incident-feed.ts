@@ -9,8 +9,10 @@
 // A trigger (migration 0009) raises an entry's tx_id to its incident's previous entry's, so one incident's
 // entries keep their id order (the timeline's) in the feed.
 //
-// The cost: while a writing transaction runs, entries of younger transactions wait for it (transactions are
-// bounded by DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS).
+// The cost: while a writing transaction runs, entries of younger transactions wait for it (ours are bounded
+// by DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS). Transaction ids belong to
+// the whole PostgreSQL server, so a long writing transaction in another database of it holds the feed back
+// too: give the service a server of its own, or bound the others' transactions.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import { incidentEvents, type IncidentEventRow } from '../../../db/schema';

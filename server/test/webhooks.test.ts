@@ -365,33 +365,38 @@ describe('webhook delivery', () => {
 });
 
 describe.runIf(onPostgres)('webhook delivery across server processes (PostgreSQL)', () => {
-  it('loses nothing committed when the server is killed, and two instances deliver each event once', async () => {
-    const r = await receiver();
-    const hook = await subscribe(r.url, { eventTypes: ['incident.created'] });
-    const databaseUrl = await databaseUrlOf(database);
-    const env = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' };
-    let a = await startServerProcess(databaseUrl, env);
-    const b = await startServerProcess(databaseUrl, env);
-    try {
-      const first = await Promise.all(Array.from({ length: 10 }, () => report()));
-      await expect.poll(() => r.received.length, { timeout: 15_000 }).toBe(10);
-      await stopProcess(b.process);
-      // Committed while the only instance is killed at once: delivered after the restart.
-      const second = await Promise.all(Array.from({ length: 5 }, () => report()));
-      await stopProcess(a.process);
-      const third = await Promise.all(Array.from({ length: 5 }, () => report()));
-      a = await startServerProcess(databaseUrl, env);
-      const all = [...first, ...second, ...third].map((i) => i.id).sort((x, y) => x - y);
-      await expect
-        .poll(() => new Set(r.accepted([hook.secret]).map((p) => p.incident.id)).size, { timeout: 40_000 })
-        .toBe(all.length);
-      const ids = r.accepted([hook.secret]).map((p) => p.incident.id);
-      expect([...new Set(ids)].sort((x, y) => x - y)).toEqual(all);
-      // Exactly once, unless the kill fell inside an attempt (then that one may come twice, same webhook-id).
-      expect(ids.length).toBeLessThanOrEqual(all.length + 1);
-    } finally {
-      await stopProcess(a.process);
-      await stopProcess(b.process);
-    }
-  });
+  // Processes start slowly on a loaded machine, and one killed mid-attempt leaves a lease to run out.
+  it(
+    'loses nothing committed when the server is killed, and two instances deliver each event once',
+    { timeout: 180_000 },
+    async () => {
+      const r = await receiver();
+      const hook = await subscribe(r.url, { eventTypes: ['incident.created'] });
+      const databaseUrl = await databaseUrlOf(database);
+      const env = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' };
+      let a = await startServerProcess(databaseUrl, env);
+      const b = await startServerProcess(databaseUrl, env);
+      try {
+        const first = await Promise.all(Array.from({ length: 10 }, () => report()));
+        await expect.poll(() => r.received.length, { timeout: 15_000 }).toBe(10);
+        await stopProcess(b.process);
+        // Committed while the only instance is killed at once: delivered after the restart.
+        const second = await Promise.all(Array.from({ length: 5 }, () => report()));
+        await stopProcess(a.process);
+        const third = await Promise.all(Array.from({ length: 5 }, () => report()));
+        a = await startServerProcess(databaseUrl, env);
+        const all = [...first, ...second, ...third].map((i) => i.id).sort((x, y) => x - y);
+        await expect
+          .poll(() => new Set(r.accepted([hook.secret]).map((p) => p.incident.id)).size, { timeout: 40_000 })
+          .toBe(all.length);
+        const ids = r.accepted([hook.secret]).map((p) => p.incident.id);
+        expect([...new Set(ids)].sort((x, y) => x - y)).toEqual(all);
+        // Exactly once, unless the kill fell inside an attempt (then that one may come twice, same webhook-id).
+        expect(ids.length).toBeLessThanOrEqual(all.length + 1);
+      } finally {
+        await stopProcess(a.process);
+        await stopProcess(b.process);
+      }
+    },
+  );
 });

@@ -95,6 +95,19 @@ const envSchema = z.object({
       const problem = corsOriginsProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+  /** The console's address as people reach it (https://bpm.example.com): links in notifications start with it. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Webhook targets may be plain http (never in production: signatures do not hide the payload). */
+  WEBHOOK_ALLOW_HTTP: booleanString,
+  /**
+   * Networks webhook targets may be in although they are loopback, private, link-local or metadata
+   * addresses (refused otherwise): comma-separated CIDRs such as `10.0.0.0/8,127.0.0.1/32`.
+   */
+  WEBHOOK_ALLOWED_NETWORKS: z.string().optional(),
   /** Serve only /api (no console): API nodes behind a load balancer, and process-level tests. */
   API_ONLY: booleanString,
 });

@@ -70,6 +70,8 @@ const { answerClientErrorsAsProblems, apiRouteOf, createApiHandler } = await imp
 const { observeRequests } = await import('./observe-requests');
 const { startDispatcher } = await import('./services/workers/dispatcher');
 const dispatcher = startDispatcher(database);
+const { startDeliverer } = await import('./services/notifications/deliverer');
+const deliverer = startDeliverer(database);
 const { manageLifecycle } = await import('./shutdown');
 // `lifecycle` (below) exists before the server listens, so before readiness asks it.
 const { parseCorsOrigins } = await import('./cors');
@@ -137,7 +139,7 @@ const lifecycle = manageLifecycle(server, {
   drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
   timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   answerLongPolls: () => dispatcher.drain(),
-  stopBackground: () => dispatcher.stop(),
+  stopBackground: () => Promise.all([dispatcher.stop(), deliverer.stop()]).then(() => {}),
   closeDatabase: () => database.close(),
   log: (message) => log.info(message),
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  customType,
   index,
   integer,
   pgEnum,
@@ -191,6 +192,11 @@ export const incidentTemplateCounts = pgTable(
   (t) => [primaryKey({ columns: [t.templateId, t.status, t.source, t.severity, t.shard] })],
 );
 
+/**
+ * A PostgreSQL xid8 (a 64-bit transaction id), read and written as its decimal text: it outgrows a JS number.
+ */
+export const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
 export const incidentEvents = pgTable(
   'incident_events',
   {
@@ -203,8 +209,20 @@ export const incidentEvents = pgTable(
     /** The acting user's name; null for entries the system writes. */
     actor: text('actor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The writing transaction's id, raised by the trigger incident_events_feed_order (migration 0009) to
+     * the incident's previous entry's so that (tx_id, id) orders one incident's entries as id does. The
+     * feed (server/services/events/incident-feed.ts) reads in (tx_id, id) order only below the oldest
+     * transaction still running, so no entry can commit behind a reader's cursor.
+     */
+    txId: xid8('tx_id')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
-  (t) => [index('incident_events_incident_idx').on(t.incidentId, t.id)],
+  (t) => [
+    index('incident_events_incident_idx').on(t.incidentId, t.id),
+    index('incident_events_feed_idx').on(t.txId, t.id),
+  ],
 );
 
 export type IncidentRow = typeof incidents.$inferSelect;

@@ -1,3 +1,4 @@
 export * from './admin';
 export * from './incidents';
 export * from './workers';
+export * from './notifications';

@@ -3,6 +3,7 @@ import { router } from '../trpc';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { incidentsRouter } from './incidents';
+import { webhooksRouter } from './webhooks';
 import { workersRouter } from './workers';
 
 export const appRouter = router({
@@ -10,6 +11,7 @@ export const appRouter = router({
   admin: adminRouter,
   incidents: incidentsRouter,
   workers: workersRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,7 +11,7 @@ import { prefixPattern } from '../db-errors';
 export interface AuditEntry {
   actor: string;
   action: string;
-  targetType: 'user' | 'group' | 'api_token';
+  targetType: 'user' | 'group' | 'api_token' | 'webhook';
   targetId: number | null;
   /** Snapshots without secrets: never a password or token. */
   before?: unknown;

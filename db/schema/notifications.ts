@@ -1,0 +1,127 @@
+// Outbound notifications (issue 15): webhook subscriptions, their signing secrets, and the delivery of each
+// incident event to each subscription with a log of every attempt.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_FORMATS } from '../../domain/notifications';
+import { incidentEventType, incidentSeverity, incidentSource, xid8 } from './incidents';
+
+export const webhookFormat = pgEnum('webhook_format', WEBHOOK_FORMATS);
+export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', WEBHOOK_DELIVERY_STATUSES);
+
+export const webhookSubscriptions = pgTable('webhook_subscriptions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  /** The timeline entry types wanted. */
+  eventTypes: incidentEventType('event_types').array().notNull(),
+  /** Only incidents of this severity or above; null, all. */
+  minSeverity: incidentSeverity('min_severity'),
+  /** Only incidents of these sources; empty, all. */
+  sources: incidentSource('sources')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  /** Only incidents at these nodes; empty, all. */
+  nodeIds: text('node_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  format: webhookFormat('format').notNull().default('json'),
+  enabled: boolean('enabled').notNull().default(true),
+  /**
+   * The incident feed's position up to which deliveries were made for this subscription
+   * (server/services/events/incident-feed.ts): advanced in the transaction that inserts them.
+   */
+  cursorTxId: xid8('cursor_tx_id').notNull(),
+  cursorEventId: bigint('cursor_event_id', { mode: 'number' }).notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One or two per subscription: every delivery is signed with each (rotation without downtime). */
+export const webhookSecrets = pgTable(
+  'webhook_secrets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    /** `whsec_` and the base64 of the key, as Standard Webhooks writes it; shown once when made. */
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_secrets_subscription_idx').on(t.subscriptionId, t.id)],
+);
+
+/** One incident event for one subscription: its fixed body, and where its delivery stands. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    incidentId: bigint('incident_id', { mode: 'number' }).notNull(),
+    eventType: incidentEventType('event_type').notNull(),
+    /** The body sent on every attempt (the webhook-id is `msg_<id>`, the same on every attempt). */
+    body: text('body').notNull(),
+    status: webhookDeliveryStatus('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While DELIVERING: when another instance may take it over (this one died mid-attempt). */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_key').on(t.subscriptionId, t.eventId),
+    // The deliverer's claim: due deliveries, and the earlier unfinished ones of the same incident.
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('PENDING', 'DELIVERING')`),
+    index('webhook_deliveries_unfinished_idx')
+      .on(t.subscriptionId, t.incidentId, t.id)
+      .where(sql`status in ('PENDING', 'DELIVERING')`),
+    index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.id),
+  ],
+);
+
+/** The delivery log: every attempt, as sent (without secrets) and as answered. */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    url: text('url').notNull(),
+    requestHeaders: jsonb('request_headers').$type<Record<string, string>>().notNull(),
+    requestBody: text('request_body').notNull(),
+    responseStatus: integer('response_status'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    /** The first 4 KiB of the response body. */
+    responseBody: text('response_body'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webhook_delivery_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);
+
+export type WebhookSubscriptionRow = typeof webhookSubscriptions.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -1,0 +1,7 @@
+// The vocabulary of outbound notifications (issue 15): how a webhook's body is written, and where one
+// delivery of an event to a subscription stands.
+export const WEBHOOK_FORMATS = ['json', 'slack'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'DELIVERING', 'SUCCEEDED', 'FAILED'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

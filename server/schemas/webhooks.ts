@@ -1,0 +1,138 @@
+// Request and response shapes of the webhook subscriptions API (issue 15).
+import { z } from 'zod';
+import { INCIDENT_EVENT_TYPES, INCIDENT_SEVERITIES, INCIDENT_SOURCES } from '../../domain/incidents';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_FORMATS } from '../../domain/notifications';
+import { jsonBoolean, pageOf, pageQuery } from './common';
+
+/** The event types as the API names them: `incident.created` for the timeline's CREATED. */
+export const WEBHOOK_EVENT_TYPES = INCIDENT_EVENT_TYPES.map(
+  (t) => `incident.${t.toLowerCase()}` as `incident.${Lowercase<(typeof INCIDENT_EVENT_TYPES)[number]>}`,
+);
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const webhookEventTypeOf = (eventType: (typeof INCIDENT_EVENT_TYPES)[number]) =>
+  `incident.${eventType.toLowerCase()}` as WebhookEventType;
+export const timelineTypeOf = (type: WebhookEventType) =>
+  type.slice('incident.'.length).toUpperCase() as (typeof INCIDENT_EVENT_TYPES)[number];
+
+const eventType = z.enum(WEBHOOK_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]]);
+const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const url = z.string().trim().max(2000, 'must be at most 2000 characters').meta({
+  description: 'https (http only when WEBHOOK_ALLOW_HTTP); private and loopback addresses are refused',
+  example: 'https://hooks.example.com/bpm',
+});
+
+const subscriptionFields = {
+  name,
+  url,
+  eventTypes: z
+    .array(eventType)
+    .min(1, 'must name at least one event type')
+    .max(WEBHOOK_EVENT_TYPES.length * 2),
+  minSeverity: z
+    .enum(INCIDENT_SEVERITIES)
+    .nullable()
+    .meta({ description: 'only incidents of this severity or above; null, all' }),
+  sources: z
+    .array(z.enum(INCIDENT_SOURCES))
+    .max(INCIDENT_SOURCES.length * 2)
+    .meta({ description: 'only incidents of these sources; empty, all' }),
+  nodeIds: z
+    .array(z.string().min(1).max(200))
+    .max(100)
+    .meta({ description: 'only incidents at these nodes; empty, all' }),
+  format: z
+    .enum(WEBHOOK_FORMATS)
+    .meta({ description: 'json (Standard Webhooks) or slack (incoming webhook)' }),
+  enabled: jsonBoolean,
+};
+
+export const CreateWebhookRequest = z
+  .object({
+    ...subscriptionFields,
+    minSeverity: subscriptionFields.minSeverity.optional(),
+    sources: subscriptionFields.sources.optional(),
+    nodeIds: subscriptionFields.nodeIds.optional(),
+    format: subscriptionFields.format.optional(),
+    enabled: jsonBoolean.optional(),
+  })
+  .meta({ id: 'CreateWebhookRequest' });
+export type CreateWebhookRequest = z.infer<typeof CreateWebhookRequest>;
+
+export const UpdateWebhookRequest = z
+  .object(subscriptionFields)
+  .partial()
+  .meta({ id: 'UpdateWebhookRequest' });
+export type UpdateWebhookRequest = z.infer<typeof UpdateWebhookRequest>;
+
+export const WebhookSecretResponse = z
+  .object({
+    id: z.number().int(),
+    prefix: z.string().meta({ description: 'the first characters of the secret, to tell secrets apart' }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'WebhookSecretResponse' });
+
+export const CreatedWebhookSecretResponse = WebhookSecretResponse.extend({
+  secret: z.string().meta({ description: 'whsec_ and the base64 key: shown in this answer only' }),
+}).meta({ id: 'CreatedWebhookSecretResponse' });
+
+export const WebhookResponse = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    url: z.string(),
+    eventTypes: z.array(eventType),
+    minSeverity: z.enum(INCIDENT_SEVERITIES).nullable(),
+    sources: z.array(z.enum(INCIDENT_SOURCES)),
+    nodeIds: z.array(z.string()),
+    format: z.enum(WEBHOOK_FORMATS),
+    enabled: z.boolean(),
+    secrets: z.array(WebhookSecretResponse),
+    createdBy: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'WebhookResponse' });
+export type WebhookResponse = z.infer<typeof WebhookResponse>;
+
+export const CreatedWebhookResponse = WebhookResponse.extend({
+  secret: z.string().meta({ description: 'the signing secret (whsec_...): shown in this answer only' }),
+}).meta({ id: 'CreatedWebhookResponse' });
+
+export const DeliveryQuery = pageQuery.extend({
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+});
+
+export const WebhookAttemptResponse = z
+  .object({
+    attempt: z.number().int(),
+    startedAt: z.string(),
+    durationMs: z.number().int(),
+    url: z.string(),
+    requestHeaders: z.record(z.string(), z.string()).meta({ description: 'without the signature' }),
+    requestBody: z.string(),
+    responseStatus: z.number().int().nullable(),
+    responseHeaders: z.record(z.string(), z.string()).nullable(),
+    responseBody: z.string().nullable().meta({ description: 'the first 4 KiB' }),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookAttemptResponse' });
+
+export const WebhookDeliveryResponse = z
+  .object({
+    id: z.number().int(),
+    webhookId: z.string().meta({ description: 'the webhook-id header, the same on every attempt' }),
+    eventId: z.number().int(),
+    incidentId: z.number().int(),
+    eventType: eventType,
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: z.number().int(),
+    nextAttemptAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    log: z.array(WebhookAttemptResponse),
+  })
+  .meta({ id: 'WebhookDeliveryResponse' });
+
+export const WebhookDeliveryPage = pageOf(WebhookDeliveryResponse, 'WebhookDeliveryPage');

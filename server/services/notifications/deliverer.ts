@@ -1,0 +1,320 @@
+// Delivers incident events to webhook subscriptions, in the background of every instance (issue 15 item 3).
+//
+// Two steps, each safe with any number of instances on one database:
+//  1. Enqueue: each enabled subscription (locked FOR UPDATE SKIP LOCKED, so one instance at a time) reads the
+//     incident feed after its cursor, and the events it wants become deliveries (with their body fixed) in the
+//     transaction that advances the cursor: nothing is skipped or enqueued twice, however instances crash.
+//  2. Deliver: due deliveries are claimed FOR UPDATE SKIP LOCKED under a lease (so each attempt is made once;
+//     a delivery whose instance died mid-attempt is taken over when the lease ends: at least once), and only
+//     the first unfinished delivery of each (subscription, incident): in order per subscription and incident,
+//     while other incidents go on. Every attempt is logged; failures are retried with exponential back-off
+//     and jitter (or Retry-After) for up to 24 h after the event.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Database, type Db } from '../../../db/client';
+import {
+  incidents,
+  webhookDeliveries,
+  webhookDeliveryAttempts,
+  webhookSecrets,
+  webhookSubscriptions,
+  type WebhookDeliveryRow,
+} from '../../../db/schema';
+import { log } from '../../log';
+import { cursorOf, readFeed, subscribeFeed } from '../events/incident-feed';
+import { webhookIdOf } from './delivery-log';
+import { renderBody, wants } from './payload';
+import { sendWebhook, type AttemptResult } from './send-webhook';
+import { notificationSettings, type NotificationSettings } from './settings';
+import { signatureHeader } from './signing';
+
+export interface DelivererOptions {
+  settings?: NotificationSettings;
+  /** Bound of one attempt (5 s). */
+  timeoutMs?: number;
+  /** First retry delay before jitter (10 s); doubling up to maxRetryDelayMs. */
+  retryBaseMs?: number;
+  maxRetryDelayMs?: number;
+  /** How long after its event a delivery is retried (24 h). */
+  giveUpAfterMs?: number;
+  /** The safety-net rescan of the feed and of due retries (1 s). */
+  rescanMs?: number;
+  /** Attempts under way at once per instance (8). */
+  concurrency?: number;
+}
+
+export interface Deliverer {
+  /** Runs a pass now (besides the feed's wake-ups and the rescan). */
+  wake(): void;
+  /** Stops after the pass under way, its attempts included. */
+  stop(): Promise<void>;
+}
+
+const FEED_PAGE = 200;
+
+/** Enqueues, for every enabled subscription, the events after its cursor that it wants. */
+export async function enqueueDeliveries(db: Db, settings: NotificationSettings): Promise<number> {
+  const ids = await db
+    .select({ id: webhookSubscriptions.id })
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.enabled, true));
+  let enqueued = 0;
+  for (const { id } of ids) {
+    for (;;) {
+      const { count, more } = await enqueueFor(db, id, settings);
+      enqueued += count;
+      if (!more) break;
+    }
+  }
+  return enqueued;
+}
+
+async function enqueueFor(db: Db, subscriptionId: number, settings: NotificationSettings) {
+  return db.transaction(async (tx) => {
+    const [subscription] = await tx
+      .select()
+      .from(webhookSubscriptions)
+      .where(and(eq(webhookSubscriptions.id, subscriptionId), eq(webhookSubscriptions.enabled, true)))
+      .for('update', { skipLocked: true });
+    if (!subscription) return { count: 0, more: false }; // another instance has it, or it is gone
+    const events = await readFeed(
+      tx,
+      { txId: subscription.cursorTxId, id: subscription.cursorEventId },
+      FEED_PAGE,
+    );
+    if (!events.length) return { count: 0, more: false };
+    const incidentIds = [...new Set(events.map((e) => e.incidentId))];
+    const rows = await tx.select().from(incidents).where(inArray(incidents.id, incidentIds));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const values = events.flatMap((event) => {
+      const incident = byId.get(event.incidentId);
+      if (!incident || !wants(subscription, event, incident)) return [];
+      return [
+        {
+          subscriptionId,
+          eventId: event.id,
+          incidentId: event.incidentId,
+          eventType: event.eventType,
+          body: renderBody(subscription.format, event, incident, settings.publicUrl),
+          nextAttemptAt: sql`now()`,
+        },
+      ];
+    });
+    if (values.length) await tx.insert(webhookDeliveries).values(values).onConflictDoNothing();
+    const last = cursorOf(events[events.length - 1]);
+    await tx
+      .update(webhookSubscriptions)
+      .set({ cursorTxId: last.txId, cursorEventId: last.id })
+      .where(eq(webhookSubscriptions.id, subscriptionId));
+    return { count: values.length, more: events.length === FEED_PAGE };
+  });
+}
+
+interface Claimed {
+  delivery: WebhookDeliveryRow;
+  url: string;
+}
+
+/**
+ * Claims up to `limit` due deliveries under a lease of `leaseMs`: each the first unfinished one of its
+ * (subscription, incident), of an enabled subscription.
+ */
+export async function claimDeliveries(db: Db, limit: number, leaseMs: number): Promise<Claimed[]> {
+  const rows = rowsOf<{ id: string | number; url: string }>(
+    await db.execute(sql`
+      with due as (
+        select d.id from webhook_deliveries d
+        join webhook_subscriptions s on s.id = d.subscription_id
+        where s.enabled
+          and d.status in ('PENDING', 'DELIVERING')
+          and ((d.status = 'PENDING' and d.next_attempt_at <= now())
+            or (d.status = 'DELIVERING' and d.lease_expires_at < now()))
+          and not exists (
+            select 1 from webhook_deliveries e
+            where e.subscription_id = d.subscription_id and e.incident_id = d.incident_id
+              and e.status in ('PENDING', 'DELIVERING') and e.id < d.id)
+        order by d.id
+        limit ${limit}
+        for update of d skip locked
+      )
+      update webhook_deliveries w
+      set status = 'DELIVERING', attempts = w.attempts + 1,
+          lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
+      from due, webhook_subscriptions s
+      where w.id = due.id and s.id = w.subscription_id
+      returning w.id, s.url`),
+  );
+  if (!rows.length) return [];
+  const claimed = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        rows.map((r) => Number(r.id)),
+      ),
+    );
+  const urls = new Map(rows.map((r) => [Number(r.id), r.url]));
+  return claimed.sort((a, b) => a.id - b.id).map((delivery) => ({ delivery, url: urls.get(delivery.id)! }));
+}
+
+/** The headers of one attempt: Standard Webhooks', signed with every active secret of the subscription. */
+function headersFor(delivery: WebhookDeliveryRow, secrets: string[]) {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const logged = {
+    'content-type': 'application/json',
+    'user-agent': 'bpm-admin-console-webhooks',
+    'webhook-id': webhookIdOf(delivery.id),
+    'webhook-timestamp': String(timestamp),
+  };
+  const signature = signatureHeader(secrets, logged['webhook-id'], timestamp, delivery.body);
+  return { sent: { ...logged, 'webhook-signature': signature }, logged };
+}
+
+interface RetryRules {
+  retryBaseMs: number;
+  maxRetryDelayMs: number;
+  giveUpAfterMs: number;
+}
+
+/** When to try again, or undefined to give up. Full jitter over the upper half keeps retries spread. */
+export function nextAttemptDelay(
+  attempts: number,
+  result: AttemptResult,
+  ageMs: number,
+  rules: RetryRules,
+): number | undefined {
+  if (!result.retryable) return undefined;
+  const backoff = Math.min(rules.maxRetryDelayMs, rules.retryBaseMs * 2 ** (attempts - 1));
+  const delay = result.retryAfterMs ?? backoff * (0.5 + Math.random() / 2);
+  return ageMs + delay > rules.giveUpAfterMs ? undefined : delay;
+}
+
+async function recordAttempt(
+  db: Db,
+  claimed: Claimed,
+  headers: Record<string, string>,
+  result: AttemptResult,
+  startedAt: Date,
+  rules: RetryRules,
+) {
+  const { delivery } = claimed;
+  const delay =
+    result.status !== null && result.status >= 200 && result.status < 300
+      ? null
+      : nextAttemptDelay(delivery.attempts, result, Date.now() - delivery.createdAt.getTime(), rules);
+  await db.transaction(async (tx) => {
+    // Only while the lease is ours: had it ended and another instance taken over, its attempt counts.
+    const [updated] = await tx
+      .update(webhookDeliveries)
+      .set({
+        status: delay === null ? 'SUCCEEDED' : delay === undefined ? 'FAILED' : 'PENDING',
+        leaseExpiresAt: null,
+        lastError: result.error,
+        ...(delay !== null &&
+          delay !== undefined && {
+            nextAttemptAt: sql`now() + ${`${Math.round(delay)} milliseconds`}::interval`,
+          }),
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(webhookDeliveries.id, delivery.id),
+          eq(webhookDeliveries.status, 'DELIVERING'),
+          eq(webhookDeliveries.attempts, delivery.attempts),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    if (!updated) return;
+    await tx.insert(webhookDeliveryAttempts).values({
+      deliveryId: delivery.id,
+      attempt: delivery.attempts,
+      url: claimed.url,
+      requestHeaders: headers,
+      requestBody: delivery.body,
+      responseStatus: result.status,
+      responseHeaders: result.headers,
+      responseBody: result.body,
+      durationMs: result.durationMs,
+      error: result.error,
+      startedAt,
+    });
+  });
+}
+
+export function startDeliverer(database: Database, options: DelivererOptions = {}): Deliverer {
+  const settings = options.settings ?? notificationSettings();
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const concurrency = options.concurrency ?? 8;
+  // Long enough for an attempt and its record; a delivery whose instance died waits this long.
+  const leaseMs = timeoutMs * 2 + 5_000;
+  const rules: RetryRules = {
+    retryBaseMs: options.retryBaseMs ?? 10_000,
+    maxRetryDelayMs: options.maxRetryDelayMs ?? 60 * 60_000,
+    giveUpAfterMs: options.giveUpAfterMs ?? 24 * 60 * 60_000,
+  };
+  let stopped = false;
+  let pass: Promise<void> | undefined;
+  let again = false;
+
+  async function attempt(claimed: Claimed) {
+    const secrets = await database.db
+      .select({ secret: webhookSecrets.secret })
+      .from(webhookSecrets)
+      .where(eq(webhookSecrets.subscriptionId, claimed.delivery.subscriptionId))
+      .orderBy(webhookSecrets.id);
+    const { sent, logged } = headersFor(
+      claimed.delivery,
+      secrets.map((s) => s.secret),
+    );
+    const startedAt = new Date();
+    const result = await sendWebhook(claimed.url, sent, claimed.delivery.body, {
+      policy: settings.policy,
+      timeoutMs,
+    });
+    await recordAttempt(database.db, claimed, logged, result, startedAt, rules);
+  }
+
+  async function runPass() {
+    await enqueueDeliveries(database.db, settings);
+    while (!stopped) {
+      const batch = await claimDeliveries(database.db, concurrency, leaseMs);
+      if (!batch.length) return;
+      await Promise.all(
+        batch.map((claimed) =>
+          attempt(claimed).catch((error) =>
+            log.error({ err: error, deliveryId: claimed.delivery.id }, 'webhook attempt failed'),
+          ),
+        ),
+      );
+      // What the batch's successes unblocked, and what was enqueued meanwhile.
+      await enqueueDeliveries(database.db, settings);
+    }
+  }
+
+  function wake() {
+    if (stopped) return;
+    if (pass) {
+      again = true;
+      return;
+    }
+    pass = runPass()
+      .catch((error) => log.error({ err: error }, 'webhook delivery pass failed'))
+      .finally(() => {
+        pass = undefined;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  }
+
+  const feed = subscribeFeed(database, wake, { rescanMs: options.rescanMs ?? 1_000 });
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      await feed.stop();
+      await pass;
+    },
+  };
+}

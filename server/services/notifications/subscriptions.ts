@@ -1,0 +1,203 @@
+// Webhook subscriptions (issue 15 item 1): made, changed and removed by administrators, every change audited.
+// A new subscription starts at the head of the incident feed: it is sent what happens from then on.
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { webhookSecrets, webhookSubscriptions, type WebhookSubscriptionRow } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { conflict, notFound } from '../../errors';
+import {
+  timelineTypeOf,
+  webhookEventTypeOf,
+  type CreateWebhookRequest,
+  type UpdateWebhookRequest,
+  type WebhookResponse,
+} from '../../schemas/webhooks';
+import { formatLocalDateTime as at } from '../../time';
+import { recordAudit } from '../admin/audit';
+import { feedHead } from '../events/incident-feed';
+import { notificationSettings } from './settings';
+import { generateSecret, secretPrefix } from './signing';
+import { checkTargetUrl } from './target-policy';
+
+/** Active secrets per subscription at most: two let a receiver rotate without missing a delivery. */
+const MAX_SECRETS = 2;
+
+type SecretRow = typeof webhookSecrets.$inferSelect;
+
+const secretView = (s: SecretRow) => ({
+  id: s.id,
+  prefix: secretPrefix(s.secret),
+  createdAt: at(s.createdAt),
+});
+
+function toView(row: WebhookSubscriptionRow, secrets: SecretRow[]): WebhookResponse {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    eventTypes: row.eventTypes.map(webhookEventTypeOf),
+    minSeverity: row.minSeverity,
+    sources: row.sources,
+    nodeIds: row.nodeIds,
+    format: row.format,
+    enabled: row.enabled,
+    secrets: secrets.map(secretView),
+    createdBy: row.createdBy,
+    createdAt: at(row.createdAt),
+    updatedAt: at(row.updatedAt),
+  };
+}
+
+/** The audit log's view: no secret, not even its prefix. */
+const audited = ({ secrets, ...view }: WebhookResponse) => ({ ...view, secretIds: secrets.map((s) => s.id) });
+
+function audit(tx: Db, actor: Principal, action: string, id: number, before?: unknown, after?: unknown) {
+  return recordAudit(tx, {
+    actor: actor.username,
+    action,
+    // audit_events.target_type is text; AuditEntry names the admin areas' types only.
+    targetType: 'webhook',
+    targetId: id,
+    before,
+    after,
+  });
+}
+
+async function secretsOf(db: Db, ids: number[]): Promise<Map<number, SecretRow[]>> {
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(webhookSecrets)
+        .where(inArray(webhookSecrets.subscriptionId, ids))
+        .orderBy(asc(webhookSecrets.id))
+    : [];
+  const map = new Map<number, SecretRow[]>(ids.map((id) => [id, []]));
+  for (const row of rows) map.get(row.subscriptionId)!.push(row);
+  return map;
+}
+
+async function lockSubscription(tx: Db, id: number): Promise<WebhookSubscriptionRow> {
+  const [row] = await tx
+    .select()
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.id, id))
+    .for('update');
+  if (!row) throw notFound('Webhook', id);
+  return row;
+}
+
+export async function listWebhooks(db: Db): Promise<WebhookResponse[]> {
+  const rows = await db.select().from(webhookSubscriptions).orderBy(asc(webhookSubscriptions.id));
+  const secrets = await secretsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toView(r, secrets.get(r.id)!));
+}
+
+export async function getWebhook(db: Db, id: number): Promise<WebhookResponse> {
+  const [row] = await db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
+  if (!row) throw notFound('Webhook', id);
+  return toView(row, (await secretsOf(db, [id])).get(id)!);
+}
+
+export async function createWebhook(db: Db, actor: Principal, input: CreateWebhookRequest) {
+  const url = checkTargetUrl(input.url, notificationSettings().policy);
+  const secret = generateSecret();
+  return db.transaction(async (tx) => {
+    const head = await feedHead(tx);
+    const [row] = await tx
+      .insert(webhookSubscriptions)
+      .values({
+        name: input.name,
+        url,
+        eventTypes: [...new Set(input.eventTypes)].map(timelineTypeOf),
+        minSeverity: input.minSeverity ?? null,
+        sources: [...new Set(input.sources ?? [])],
+        nodeIds: [...new Set(input.nodeIds ?? [])],
+        format: input.format ?? 'json',
+        enabled: input.enabled ?? true,
+        cursorTxId: head.txId,
+        cursorEventId: head.id,
+        createdBy: actor.username,
+      })
+      .returning();
+    const [secretRow] = await tx
+      .insert(webhookSecrets)
+      .values({ subscriptionId: row.id, secret })
+      .returning();
+    const view = toView(row, [secretRow]);
+    await audit(tx, actor, 'webhook.create', row.id, undefined, audited(view));
+    return { ...view, secret };
+  });
+}
+
+export async function updateWebhook(
+  db: Db,
+  actor: Principal,
+  id: number,
+  input: UpdateWebhookRequest,
+): Promise<WebhookResponse> {
+  const url = input.url === undefined ? undefined : checkTargetUrl(input.url, notificationSettings().policy);
+  return db.transaction(async (tx) => {
+    const current = await lockSubscription(tx, id);
+    const secrets = (await secretsOf(tx, [id])).get(id)!;
+    // Enabled again: sent what happens from now on (what was pending when it was disabled is kept).
+    const head = input.enabled && !current.enabled ? await feedHead(tx) : undefined;
+    const [row] = await tx
+      .update(webhookSubscriptions)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(url !== undefined && { url }),
+        ...(input.eventTypes && { eventTypes: [...new Set(input.eventTypes)].map(timelineTypeOf) }),
+        ...(input.minSeverity !== undefined && { minSeverity: input.minSeverity }),
+        ...(input.sources && { sources: [...new Set(input.sources)] }),
+        ...(input.nodeIds && { nodeIds: [...new Set(input.nodeIds)] }),
+        ...(input.format && { format: input.format }),
+        ...(input.enabled !== undefined && { enabled: input.enabled }),
+        ...(head && { cursorTxId: head.txId, cursorEventId: head.id }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(webhookSubscriptions.id, id))
+      .returning();
+    const view = toView(row, secrets);
+    await audit(tx, actor, 'webhook.update', id, audited(toView(current, secrets)), audited(view));
+    return view;
+  });
+}
+
+export async function deleteWebhook(db: Db, actor: Principal, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockSubscription(tx, id);
+    const secrets = (await secretsOf(tx, [id])).get(id)!;
+    await tx.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
+    await audit(tx, actor, 'webhook.delete', id, audited(toView(current, secrets)));
+  });
+}
+
+/** A further signing secret (rotation): deliveries are signed with both until the old one is removed. */
+export async function addWebhookSecret(db: Db, actor: Principal, id: number) {
+  const secret = generateSecret();
+  return db.transaction(async (tx) => {
+    await lockSubscription(tx, id);
+    const secrets = (await secretsOf(tx, [id])).get(id)!;
+    if (secrets.length >= MAX_SECRETS) {
+      throw conflict(`Webhook ${id} has ${MAX_SECRETS} secrets already; remove the old one first`);
+    }
+    const [row] = await tx.insert(webhookSecrets).values({ subscriptionId: id, secret }).returning();
+    await audit(tx, actor, 'webhook.secret.create', id, undefined, { secretId: row.id });
+    return { ...secretView(row), secret };
+  });
+}
+
+export async function removeWebhookSecret(db: Db, actor: Principal, id: number, secretId: number) {
+  await db.transaction(async (tx) => {
+    await lockSubscription(tx, id);
+    const secrets = (await secretsOf(tx, [id])).get(id)!;
+    if (!secrets.some((s) => s.id === secretId)) throw notFound('Webhook secret', secretId);
+    if (secrets.length === 1)
+      throw conflict(`Webhook ${id} needs a secret; add another before removing this one`);
+    await tx.delete(webhookSecrets).where(eq(webhookSecrets.id, secretId));
+    await audit(tx, actor, 'webhook.secret.delete', id, { secretId }, undefined);
+  });
+}

@@ -61,7 +61,9 @@ test('the configured origin reads the API with its bearer token, after a preflig
   // The Authorization header makes Chromium ask first (a preflight): only its 204 lets the GET go.
   await page.goto(`http://localhost:${APP_PORT}/?token=1`);
   await expect(out(page)).toHaveText(/^200 [0-9a-f-]{36} \{/);
-  expect(JSON.parse((await out(page).textContent())!.replace(/^200 \S+ /, ''))).toHaveProperty('openIncidents');
+  expect(JSON.parse((await out(page).textContent())!.replace(/^200 \S+ /, ''))).toHaveProperty(
+    'openIncidents',
+  );
 });
 
 test('another origin gets nothing, with or without a token', async ({ page, consoleGuard }) => {

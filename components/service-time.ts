@@ -1,4 +1,4 @@
-// The API writes local date-times without an offset, in the service's time zone (contract section 2). The
+// The API writes local date-times without an offset, in the service's time zone (docs/contract.md §2). The
 // browser may be in another zone, so relative times ("5 min ago") need the real instant: this converts with
 // the service's zone, which the console layout hands over from the server.
 let serviceTimeZone = 'UTC';

@@ -1,5 +1,6 @@
 // Serves /api/* (REST through trpc-to-openapi, tRPC, health, OpenAPI, API reference) on plain Node http.
-// Next's request pipeline costs about five times the CPU of a whole procedure here (docs: stack.md).
+// Next's request pipeline costs about five times the CPU of a whole procedure here
+// (docs/decisions/0001-thin-node-server.md).
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';

@@ -1,4 +1,4 @@
-// The one validated view of the process environment (contract section 9).
+// The one validated view of the process environment (docs/contract.md §9).
 import { z } from 'zod';
 import { corsOriginsProblem } from './cors';
 

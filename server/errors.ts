@@ -1,4 +1,4 @@
-// Domain errors, and the one mapping that turns any error into a problem document (contract section 3).
+// Domain errors, and the one mapping that turns any error into a problem document (docs/contract.md §3).
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';

@@ -65,7 +65,8 @@ if (env.API_ONLY) {
   // WebSocket upgrades (the dev server's hot reload) go to Next too, or its client reloads the page forever.
   handleUpgrade = app.getUpgradeHandler();
 }
-// Imported after prepare(): anything that touches next-auth must load once Next is ready (stack.md).
+// Imported after prepare(): anything that touches next-auth must load once Next is ready
+// (docs/decisions/0001-thin-node-server.md).
 const { answerClientErrorsAsProblems, apiRouteOf, createApiHandler } = await import('./api-handler');
 const { observeRequests } = await import('./observe-requests');
 const { startDispatcher } = await import('./services/workers/dispatcher');

@@ -133,7 +133,7 @@ export const signedInProcedure = base.use(requireUser).use(requireTokenScope).us
 
 /**
  * Needs a signed-in caller holding at least one of `anyOf` (effective permissions: direct or through a group).
- * Authentication and permission are checked before the input is read (contract section 4).
+ * Authentication and permission are checked before the input is read (docs/contract.md §4).
  */
 export function permissionProcedure(...anyOf: [Permission, ...Permission[]]) {
   return base

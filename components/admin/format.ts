@@ -2,7 +2,7 @@
 import dayjs from 'dayjs';
 
 /**
- * The service writes local date-times without an offset, in its own time zone (contract section 2), so
+ * The service writes local date-times without an offset, in its own time zone (docs/contract.md §2), so
  * they are shown as written, never shifted to the browser's zone.
  */
 export function formatDateTime(value: string | null | undefined, empty = '—'): string {

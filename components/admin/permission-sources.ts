@@ -15,7 +15,7 @@ export interface PermissionSource {
 
 /**
  * Effective permissions with their sources, from the direct permission codes and the codes of the groups
- * the user belongs to (contract section 4: direct ∪ every group's). Sorted by permission code.
+ * the user belongs to (docs/contract.md §4: direct ∪ every group's). Sorted by permission code.
  */
 export function permissionSources(
   direct: readonly string[],

@@ -1,4 +1,5 @@
-// Incidents and their lifecycle timeline (seed: Incident, Incident timeline entry; contract section 6).
+// Incidents and their lifecycle timeline (docs/seed-service-spec.md: Incident, Incident timeline entry;
+// docs/contract.md §6).
 import { sql } from 'drizzle-orm';
 import {
   bigint,

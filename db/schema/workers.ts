@@ -1,5 +1,5 @@
 // Process instances, worker requests (the external-task queue) and the outbox of published service-task
-// requests (contract sections 7 and 8).
+// requests (docs/contract.md §7 and §8).
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -1,4 +1,4 @@
-// First start: when no user exists, create the administrator (contract section 4).
+// First start: when no user exists, create the administrator (docs/contract.md §4).
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -1,5 +1,6 @@
 // The lock rules of sign-in, in one place: at most MAX_FAILURES password checks per username in a lock
-// window, and a username locked for LOCK_SECONDS after MAX_FAILURES consecutive failures (contract section 4).
+// window, and a username locked for LOCK_SECONDS after MAX_FAILURES consecutive failures
+// (docs/contract.md §4).
 //
 // A check is reserved in the database before the password is verified: one conditional upsert counts it
 // and answers whether it may go ahead. Reading the count first and writing a failure afterwards would let

@@ -1,4 +1,4 @@
-// The external-task protocol for engines and workers, and process instances (contract section 8).
+// The external-task protocol for engines and workers, and process instances (docs/contract.md §8).
 import { z } from 'zod';
 import { IdInput, idParam } from '../schemas/common';
 import {

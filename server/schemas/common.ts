@@ -45,7 +45,7 @@ function isCalendarDateTime(value: string): boolean {
   );
 }
 
-/** Local date-time without offset, in the service's time zone (contract section 2). */
+/** Local date-time without offset, in the service's time zone (docs/contract.md §2). */
 export const localDateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'must be a local date-time yyyy-MM-ddTHH:mm:ss')
@@ -101,11 +101,11 @@ export function queryInt(options: { min: number; max?: number; default: number }
 
 export const pageQuery = z.object({
   page: queryInt({ min: 0, max: 1_000_000, default: 0 }),
-  /** Values above 100 are served as 100 (contract section 6). */
+  /** Values above 100 are served as 100 (docs/contract.md §6). */
   size: queryInt({ min: 1, default: 20 }).transform((n) => Math.min(n, 100)),
 });
 
-/** A Spring-style page (contract section 6). */
+/** A Spring-style page (docs/contract.md §6). */
 export function pageOf<T extends z.ZodType>(item: T, id: string) {
   return z
     .object({

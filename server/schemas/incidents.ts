@@ -1,4 +1,5 @@
-// Request and response shapes of the incident API (seed: Incident, timeline entry, summary; contract 6 and 8).
+// Request and response shapes of the incident API (docs/seed-service-spec.md: Incident, timeline entry,
+// summary; docs/contract.md §6 and §8).
 import { z } from 'zod';
 import {
   INCIDENT_EVENT_TYPES,

@@ -1,4 +1,4 @@
-// Shapes of the worker protocol and process instances (contract section 8).
+// Shapes of the worker protocol and process instances (docs/contract.md §8).
 import { z } from 'zod';
 import { PROCESS_INSTANCE_STATUSES, WORKER_REQUEST_STATUSES } from '../../domain/workers';
 import { jsonId } from './common';

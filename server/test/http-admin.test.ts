@@ -1,4 +1,4 @@
-// The administration API over HTTP (seed operations and contract section 5): status and body of every
+// The administration API over HTTP (seed operations and docs/contract.md §5): status and body of every
 // success, merge semantics, ordering, filters, secrets never shown, and the audit record of each change.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_CODES } from '../permissions';

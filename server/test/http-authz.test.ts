@@ -1,4 +1,4 @@
-// Who may call the administration API over HTTP (contract section 4): every operation against every kind of
+// Who may call the administration API over HTTP (docs/contract.md §4): every operation against every kind of
 // credential, permissions through groups and API tokens, and tokens dying with their user.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -57,7 +57,7 @@ function keysDeep(value: unknown, into: string[] = []): string[] {
   return into;
 }
 
-/** Shape of every error answer (contract section 3). */
+/** Shape of every error answer (docs/contract.md §3). */
 export function expectProblemShape(res: ApiResponse) {
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   expect(res.body).toMatchObject({

@@ -1,5 +1,5 @@
-// Who may call the incident API, and bad input to it, over HTTP (contract sections 2, 3, 4, 6 and the
-// reporting part of 8): every incident operation against every kind of credential; authentication and
+// Who may call the incident API, and bad input to it, over HTTP (docs/contract.md §2, §3, §4, §6 and the
+// reporting part of §8): every incident operation against every kind of credential; authentication and
 // permission before validation; every refusal a problem document naming the field, changing nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

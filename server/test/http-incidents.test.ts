@@ -1,7 +1,7 @@
-// The incident API over HTTP (seed: incident half; contract sections 2, 3, 6 and the reporting part of 8):
-// reporting and its deduplication, the paged list with its filters and sort orders, one incident, its
-// timeline, a process instance's incidents, the dashboard summary, the lifecycle from every state and the
-// bulk actions. Real server, real database, real tokens.
+// The incident API over HTTP (docs/seed-service-spec.md: incident half; docs/contract.md §2, §3, §6 and the
+// reporting part of §8): reporting and its deduplication, the paged list with its filters and sort orders,
+// one incident, its timeline, a process instance's incidents, the dashboard summary, the lifecycle from every
+// state and the bulk actions. Real server, real database, real tokens.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';

@@ -1,4 +1,4 @@
-// Bad input over HTTP (contract sections 2, 3 and 5): every refusal is a problem document with the right
+// Bad input over HTTP (docs/contract.md §2, §3 and §5): every refusal is a problem document with the right
 // status, code and field, and leaves the database as it was. Also conflicts, the last-admin rule, the body
 // size limit and sign-in throttling.
 import { sql } from 'drizzle-orm';
@@ -273,7 +273,8 @@ describe('path ids', () => {
 });
 
 describe('path ids that are numbers but not written as positive integers', () => {
-  // Number() reads these as 16, 1000, 5 and 5; the contract accepts only a positive integer (section 2).
+  // Number() reads these as 16, 1000, 5 and 5; the contract accepts only a positive integer
+  // (docs/contract.md §2).
   it.each(['0x10', '1e3', '+5', '5.0', '%205'])('GET /admin/groups/%s/users is 400', async (id) => {
     const res = await as.get(`/admin/groups/${id}/users`);
     expectFieldError(res, 'id');

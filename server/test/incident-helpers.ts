@@ -77,7 +77,7 @@ export const SORT_FIELDS = [
   'processInstanceId',
 ] as const;
 
-/** The seed's Incident fields (contract section 2: responses may carry more, never fewer). */
+/** The seed's Incident fields (docs/contract.md §2: responses may carry more, never fewer). */
 export const INCIDENT_FIELDS = [
   'id',
   'processInstanceId',

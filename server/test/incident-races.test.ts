@@ -1,4 +1,4 @@
-// Concurrent real HTTP requests on the incident API against PostgreSQL (contract sections 6 and 8): each
+// Concurrent real HTTP requests on the incident API against PostgreSQL (docs/contract.md §6 and §8): each
 // transition is one atomic conditional update, and concurrent reports never make two incidents or reopen
 // one twice. (PGlite has one connection and cannot race; these run on PostgreSQL only.)
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The service's own description over HTTP (contract section 1): the OpenAPI document against the seed's
+// The service's own description over HTTP (docs/contract.md §1): the OpenAPI document against the seed's
 // operations, the API reference page, and the health check.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// SECURITY_DISABLED=true: every request acts as "anonymous" with all permissions (contract section 4).
+// SECURITY_DISABLED=true: every request acts as "anonymous" with all permissions (docs/contract.md §4).
 // Its own file: the environment is read once per process.
 import { describe, expect, it } from 'vitest';
 import { useTestApi } from './http-helpers';

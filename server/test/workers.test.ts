@@ -1,5 +1,5 @@
-// The worker protocol over HTTP, as an external worker and an engine use them (contract 7, 8); retry is
-// tested with retry, in worker-incidents.test.ts.
+// The worker protocol over HTTP, as an external worker and an engine use them (docs/contract.md §7, §8);
+// retry is tested with retry, in worker-incidents.test.ts.
 import { describe, expect, it } from 'vitest';
 import { sweepExpiredLocks } from '../services/workers/dispatcher';
 import { unique } from './helpers';

@@ -1,4 +1,5 @@
-// API tokens for external systems: created for a user, listed without the secret, revoked (contract section 4).
+// API tokens for external systems: created for a user, listed without the secret, revoked
+// (docs/contract.md §4).
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { apiTokens, users } from '../../../db/schema';

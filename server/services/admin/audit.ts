@@ -1,4 +1,4 @@
-// The audit trail of every administrative change (contract section 5).
+// The audit trail of every administrative change (docs/contract.md §5).
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { apiTokens, auditEvents, groups, incidents, users } from '../../../db/schema';
@@ -31,7 +31,7 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
 
 function auditFilters(query: AuditQuery): SQL[] {
   const filters: SQL[] = [];
-  // Usernames are ASCII (contract section 5), so lower-casing here and in SQL agree.
+  // Usernames are ASCII (docs/contract.md §5), so lower-casing here and in SQL agree.
   if (query.actor)
     filters.push(sql`lower(${auditEvents.actor}) like ${prefixPattern(query.actor.toLowerCase())}`);
   if (query.action) filters.push(eq(auditEvents.action, query.action));

@@ -1,4 +1,4 @@
-// Creating, updating and deleting groups, and replacing their members (contract section 5); every change
+// Creating, updating and deleting groups, and replacing their members (docs/contract.md §5); every change
 // is audited.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';

@@ -1,4 +1,4 @@
-// Groups as the admin API shows them, and their members (contract section 5). The changes are in
+// Groups as the admin API shows them, and their members (docs/contract.md §5). The changes are in
 // group-changes.ts.
 import { asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';

@@ -1,4 +1,4 @@
-// An administrator setting a user's password, or having one generated (contract section 5).
+// An administrator setting a user's password, or having one generated (docs/contract.md §5).
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';

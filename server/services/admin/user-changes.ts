@@ -1,4 +1,4 @@
-// Creating, merge-updating and deleting users (contract section 5); every change is audited.
+// Creating, merge-updating and deleting users (docs/contract.md §5); every change is audited.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { groups, userGroups, users } from '../../../db/schema';

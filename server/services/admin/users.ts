@@ -1,4 +1,4 @@
-// Users as the admin API shows them: listing, one user, the members of a group (contract section 5).
+// Users as the admin API shows them: listing, one user, the members of a group (docs/contract.md §5).
 // The changes are in user-changes.ts, reset-password.ts and unlock-user.ts.
 import { asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';

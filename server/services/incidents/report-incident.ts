@@ -1,4 +1,4 @@
-// Incident reporting with deduplication (contract section 8): a repeat of an unresolved incident with the
+// Incident reporting with deduplication (docs/contract.md §8): a repeat of an unresolved incident with the
 // same source and reference counts an occurrence; a repeat of a resolved one reopens it.
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';

@@ -5,7 +5,7 @@
 import type { TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@/server/routers';
-import { signInPathFor } from '@/server/sign-in-path';
+import { signInPathFor } from '@/lib/sign-in-path';
 
 /** Procedures whose 401 means wrong credentials typed into a form, not an ended session. */
 const CREDENTIAL_PROCEDURES = new Set(['auth.createToken', 'auth.changePassword']);

@@ -98,7 +98,7 @@ function isApiPath(url: string): boolean {
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
 
 const { CLIENT_ADDRESS_HEADER, clientAddressOf } = await import('./client-address');
-const { REQUEST_PATH_HEADER } = await import('./sign-in-path');
+const { REQUEST_PATH_HEADER } = await import('../lib/sign-in-path');
 const { setSecurityHeaders } = await import('./security-headers');
 const { replaceUntrustedForwardedHeaders } = await import('./transport-rules');
 

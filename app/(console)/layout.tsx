@@ -5,7 +5,7 @@ import { ConsoleShell } from '@/components/console-shell';
 import { NoAccess } from '@/components/no-access';
 import { getConsolePrincipal, isSecurityDisabled } from '@/server/auth/console-session';
 import { ADMIN_PERMISSION } from '@/server/permissions';
-import { REQUEST_PATH_HEADER, signInPathFor } from '@/server/sign-in-path';
+import { REQUEST_PATH_HEADER, signInPathFor } from '@/lib/sign-in-path';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,7 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FramedPage } from '@/components/framed-page';
-import { safeRedirectPath } from '@/server/safe-redirect';
+import { safeRedirectPath } from '@/lib/safe-redirect';
 
 function messageFor(error: string): string {
   if (error === 'CredentialsSignin') return 'Wrong username or password, or the account is disabled.';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { LoginForm } from './login-form';
 import { getConsolePrincipal } from '@/server/auth/console-session';
-import { safeRedirectPath } from '@/server/safe-redirect';
+import { safeRedirectPath } from '@/lib/safe-redirect';
 
 export const metadata: Metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';

@@ -7,7 +7,7 @@ import { getEnv } from '../env';
 import { DomainError } from '../errors';
 import { TokenRequest } from '../schemas/admin';
 import { endConsoleSession, startConsoleSession } from './console-sessions';
-import { safeAuthRedirect } from '../safe-redirect';
+import { safeAuthRedirect } from '../../lib/safe-redirect';
 import { verifyCredentials } from './login';
 import { getAuthSecret } from './secret';
 

@@ -1,7 +1,7 @@
 // Redirect targets after sign-in: paths of this site only, whatever an attacker puts into callbackUrl.
 import { describe, expect, it } from 'vitest';
-import { safeAuthRedirect, safeRedirectPath } from '../safe-redirect';
-import { signInPathFor } from '../sign-in-path';
+import { safeAuthRedirect, safeRedirectPath } from '../../lib/safe-redirect';
+import { signInPathFor } from '../../lib/sign-in-path';
 
 /** Where a browser would go from a page of http://console.example when told to go to `location`. */
 const landing = (location: string) => new URL(location, 'http://console.example/login');

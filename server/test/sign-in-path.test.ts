@@ -1,6 +1,6 @@
 // Where a console page or call whose session ended sends the browser (server/sign-in-path.ts).
 import { describe, expect, it } from 'vitest';
-import { signInPathFor } from '../sign-in-path';
+import { signInPathFor } from '../../lib/sign-in-path';
 
 describe('signInPathFor', () => {
   it('asks the sign-in page to come back to the page and its query, encoded', () => {

@@ -1,0 +1,403 @@
+// Webhook subscriptions and their delivery (issue 15), against a real HTTP receiver started here that
+// verifies every delivery with the `standardwebhooks` package (not the project's own code).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
+import { auditEvents } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { reportIncident } from '../../services/incidents/report-incident';
+import { acknowledgeIncident } from '../../services/incidents/acknowledge-incident';
+import { resolveIncident } from '../../services/incidents/resolve-incident';
+import { startDeliverer, type Deliverer } from '../../services/notifications/deliverer';
+import type { NotificationSettings } from '../../services/notifications/settings';
+import {
+  accessTokenFor,
+  api,
+  callerFor,
+  createTestUser,
+  onPostgres,
+  openTestDatabase,
+  unique,
+  type TestUser,
+} from '../support/helpers';
+import { databaseUrlOf, startServerProcess, stopProcess } from '../support/processes';
+
+// The receivers listen on loopback over plain http: allowed here by configuration, as issue 15 asks.
+process.env.WEBHOOK_ALLOW_HTTP = 'true';
+process.env.WEBHOOK_ALLOWED_NETWORKS = '127.0.0.0/8';
+
+const settings: NotificationSettings = {
+  policy: { allowHttp: true, allowedNetworks: ['127.0.0.0/8'] },
+  publicUrl: 'https://bpm.example.com',
+};
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** What the receiver answered. */
+  status: number;
+}
+
+/** A receiver: answers each request with `answer(n)` (the n-th request, from 0), 204 by default. */
+async function startReceiver(answer: (n: number) => number = () => 204) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const status = answer(received.length);
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
+      res.statusCode = status;
+      res.setHeader('content-type', 'text/plain');
+      res.end(status >= 400 ? `refused with ${status}` : '');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    /** The bodies accepted (2xx), each verified with every secret given. */
+    accepted(secrets: string[]) {
+      return received
+        .filter((r) => r.status < 300)
+        .map((r) => {
+          let payload: unknown;
+          for (const secret of secrets) {
+            payload = new Webhook(secret).verify(r.body, r.headers as Record<string, string>);
+          }
+          return payload as {
+            id: string;
+            type: string;
+            incident: { id: number; status: string };
+            link: string;
+          };
+        });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let database: Database;
+let admin: TestUser;
+const actor = { username: 'responder' } as Principal;
+const deliverers: Deliverer[] = [];
+const closers: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  admin = await createTestUser(database, { permissions: ['ACCESS_BPM_ADMIN'] });
+});
+afterEach(async () => {
+  await Promise.all(deliverers.splice(0).map((d) => d.stop()));
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+afterAll(() => database.close());
+
+function deliver() {
+  const deliverer = startDeliverer(database, { settings, retryBaseMs: 100, rescanMs: 200, timeoutMs: 2_000 });
+  deliverers.push(deliverer);
+  return deliverer;
+}
+
+async function receiver(answer?: (n: number) => number) {
+  const r = await startReceiver(answer);
+  closers.push(r.close);
+  return r;
+}
+
+const report = (overrides: Partial<Parameters<typeof reportIncident>[1]> = {}) =>
+  reportIncident(database.db, {
+    processInstanceId: 7,
+    nodeId: 'Task_Invoice',
+    source: 'WORKER',
+    severity: 'HIGH',
+    message: 'Invoice service <down> & out',
+    externalReferenceId: unique('hook-'),
+    ...overrides,
+  });
+
+async function subscribe(url: string, extra: Record<string, unknown> = {}) {
+  const caller = await callerFor(database, admin);
+  const created = await caller.webhooks.create({
+    name: unique('hook '),
+    url,
+    eventTypes: ['incident.created', 'incident.acknowledged', 'incident.resolved'],
+    ...extra,
+  });
+  // Other tests' subscriptions must not see this test's incidents: disable them all but this one.
+  for (const other of await caller.webhooks.list({})) {
+    if (other.id !== created.id && other.enabled)
+      await caller.webhooks.update({ id: other.id, enabled: false });
+  }
+  return created;
+}
+
+describe('webhook subscriptions API', () => {
+  it('creates a subscription whose secret is shown once, audits every change, and refuses unsafe targets', async () => {
+    const caller = await callerFor(database, admin);
+    const created = await caller.webhooks.create({
+      name: 'Ops',
+      url: 'http://127.0.0.1:9/hook',
+      eventTypes: ['incident.created'],
+      minSeverity: 'HIGH',
+      format: 'slack',
+    });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    expect(Buffer.from(created.secret.slice(6), 'base64')).toHaveLength(32);
+    const read = await caller.webhooks.get({ id: created.id });
+    expect(JSON.stringify(read)).not.toContain(created.secret);
+    expect(read).toMatchObject({
+      format: 'slack',
+      minSeverity: 'HIGH',
+      enabled: true,
+      sources: [],
+      nodeIds: [],
+    });
+    expect(read.secrets).toHaveLength(1);
+    expect(created.secret.startsWith(read.secrets[0].prefix)).toBe(true);
+
+    const second = await caller.webhooks.addSecret({ id: created.id });
+    expect(second.secret).toMatch(/^whsec_/);
+    await expect(caller.webhooks.addSecret({ id: created.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await caller.webhooks.removeSecret({ id: created.id, secretId: read.secrets[0].id });
+    await expect(caller.webhooks.removeSecret({ id: created.id, secretId: second.id })).rejects.toMatchObject(
+      {
+        code: 'CONFLICT',
+      },
+    );
+    await caller.webhooks.update({ id: created.id, enabled: false, nodeIds: ['Task_A'] });
+    await caller.webhooks.delete({ id: created.id });
+    await expect(caller.webhooks.get({ id: created.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    const audit = await database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, String(created.id)));
+    expect(audit.filter((a) => a.targetType === 'webhook').map((a) => a.action)).toEqual([
+      'webhook.create',
+      'webhook.secret.create',
+      'webhook.secret.delete',
+      'webhook.update',
+      'webhook.delete',
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(created.secret.slice(6, 20));
+
+    for (const url of [
+      'http://10.1.2.3/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/hook',
+      'http://[fd00:ec2::254]/',
+      'http://192.168.1.10:8080/',
+      'ftp://example.com/hook',
+      'https://user:pw@example.com/hook',
+      'not a url',
+    ]) {
+      await expect(
+        caller.webhooks.create({ name: 'x', url, eventTypes: ['incident.created'] }),
+        url,
+      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+  });
+
+  it('is for administrators only, over REST too', async () => {
+    const { startApiServer } = await import('../support/helpers');
+    const server = await startApiServer(database);
+    closers.push(server.close);
+    const responder = await accessTokenFor(
+      await createTestUser(database, { permissions: ['ACCESS_PROCESS_PORTAL'] }),
+    );
+    expect((await api(server.url, 'GET', '/admin/webhooks')).status).toBe(401);
+    expect((await api(server.url, 'GET', '/admin/webhooks', { token: responder })).status).toBe(403);
+    const token = await accessTokenFor(admin);
+    const created = await api(server.url, 'POST', '/admin/webhooks', {
+      token,
+      body: { name: 'REST', url: 'https://hooks.example.com/x', eventTypes: ['incident.resolved'] },
+    });
+    expect(created.status).toBe(200);
+    const id = (created.body as { id: number }).id;
+    expect((await api(server.url, 'GET', `/admin/webhooks/${id}/deliveries`, { token })).status).toBe(200);
+    expect((await api(server.url, 'DELETE', `/admin/webhooks/${id}`, { token })).status).toBe(204);
+  });
+});
+
+describe('webhook delivery', () => {
+  it('delivers created, acknowledged and resolved once each, in order, verified, with the incident and a link', async () => {
+    const r = await receiver();
+    const hook = await subscribe(r.url);
+    deliver();
+    const incident = await report();
+    await acknowledgeIncident(database.db, { id: incident.id }, actor);
+    await resolveIncident(database.db, { id: incident.id, resolutionNote: 'fixed' }, actor);
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(3);
+    const payloads = r.accepted([hook.secret]);
+    expect(payloads.map((p) => [p.type, p.incident.id, p.incident.status])).toEqual([
+      ['incident.created', incident.id, expect.any(String)],
+      ['incident.acknowledged', incident.id, expect.any(String)],
+      ['incident.resolved', incident.id, 'RESOLVED'],
+    ]);
+    expect(payloads[2]).toMatchObject({
+      actor: 'responder',
+      link: `https://bpm.example.com/incidents/${incident.id}`,
+      incident: { resolvedBy: 'responder', resolutionNote: 'fixed', nodeId: 'Task_Invoice' },
+    });
+    expect(new Set(r.received.map((x) => x.headers['webhook-id'])).size).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 600)); // several rescans: nothing more arrives
+    expect(r.received).toHaveLength(3);
+
+    const caller = await callerFor(database, admin);
+    const log = await caller.webhooks.deliveries({ id: hook.id, page: 0, size: 20 });
+    expect(log.content.map((d) => [d.eventType, d.status, d.attempts])).toEqual([
+      ['incident.resolved', 'SUCCEEDED', 1],
+      ['incident.acknowledged', 'SUCCEEDED', 1],
+      ['incident.created', 'SUCCEEDED', 1],
+    ]);
+    const [attempt] = log.content[0].log;
+    expect(attempt).toMatchObject({ responseStatus: 204, error: null });
+    expect(attempt.requestHeaders['webhook-id']).toBe(log.content[0].webhookId);
+    expect(attempt.requestHeaders).not.toHaveProperty('webhook-signature');
+    expect(JSON.parse(attempt.requestBody).type).toBe('incident.resolved');
+  });
+
+  it('retries a receiver that answers 500 until it recovers, with the same webhook-id, in order per incident', async () => {
+    const r = await receiver((n) => (n < 4 ? 500 : 200));
+    const hook = await subscribe(r.url);
+    deliver();
+    const a = await report();
+    const b = await report();
+    await acknowledgeIncident(database.db, { id: a.id }, actor);
+    await resolveIncident(database.db, { id: b.id }, actor);
+    await expect.poll(() => r.accepted([hook.secret]).length, { timeout: 20_000 }).toBe(4);
+    const payloads = r.accepted([hook.secret]);
+    const order = (id: number) => payloads.filter((p) => p.incident.id === id).map((p) => p.type);
+    expect(order(a.id)).toEqual(['incident.created', 'incident.acknowledged']);
+    expect(order(b.id)).toEqual(['incident.created', 'incident.resolved']);
+    expect(new Set(payloads.map((p) => p.id)).size).toBe(4);
+    // Every failed request was retried under its own webhook-id, which the success then carried.
+    const accepted = new Set(r.received.filter((x) => x.status < 300).map((x) => x.headers['webhook-id']));
+    for (const failed of r.received.filter((x) => x.status >= 500)) {
+      expect(accepted.has(failed.headers['webhook-id'])).toBe(true);
+    }
+    const caller = await callerFor(database, admin);
+    const log = await caller.webhooks.deliveries({ id: hook.id, page: 0, size: 20 });
+    const attempts = log.content.flatMap((d) => d.log);
+    expect(attempts.filter((x) => x.responseStatus === 500)).toHaveLength(4);
+    expect(attempts.find((x) => x.responseStatus === 500)?.responseBody).toBe('refused with 500');
+  });
+
+  it('takes a 4xx as final and goes on with other incidents', async () => {
+    const r = await receiver((n) => (n === 0 ? 400 : 200));
+    const hook = await subscribe(r.url, { eventTypes: ['incident.created'] });
+    deliver();
+    const a = await report();
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(1);
+    const b = await report();
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(r.received.map((x) => x.status)).toEqual([400, 200]);
+    expect(r.accepted([hook.secret]).map((p) => p.incident.id)).toEqual([b.id]);
+    const caller = await callerFor(database, admin);
+    const failed = await caller.webhooks.deliveries({ id: hook.id, page: 0, size: 20, status: 'FAILED' });
+    expect(failed.content.map((d) => [d.incidentId, d.attempts, d.lastError])).toEqual([
+      [a.id, 1, 'Answered 400'],
+    ]);
+  });
+
+  it('signs with both secrets while rotating, filters by severity, and speaks Slack', async () => {
+    const r = await receiver();
+    const hook = await subscribe(r.url, {
+      eventTypes: ['incident.created'],
+      minSeverity: 'HIGH',
+      format: 'slack',
+    });
+    const caller = await callerFor(database, admin);
+    const second = await caller.webhooks.addSecret({ id: hook.id });
+    deliver();
+    await report({ severity: 'LOW' });
+    const critical = await report({ severity: 'CRITICAL' });
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(r.received).toHaveLength(1);
+    const [message] = r.accepted([hook.secret, second.secret]) as unknown as {
+      text: string;
+      blocks: { text: { text: string } }[];
+    }[];
+    expect(message.text).toBe(`[CRITICAL] Incident #${critical.id} new: Invoice service <down> & out`);
+    expect(message.blocks[0].text.text).toContain(
+      `*<https://bpm.example.com/incidents/${critical.id}|[CRITICAL] Incident #${critical.id} new>*`,
+    );
+    expect(message.blocks[0].text.text).toContain('Invoice service &lt;down&gt; &amp; out');
+    expect(String(r.received[0].headers['webhook-signature']).split(' ')).toHaveLength(2);
+  });
+
+  it('does not follow redirects and refuses loopback unless allowed, both for good', async () => {
+    const r = await receiver(() => 302);
+    const hook = await subscribe(r.url, { eventTypes: ['incident.created'] });
+    const strict = startDeliverer(database, {
+      settings: { ...settings, policy: { allowHttp: true, allowedNetworks: [] } },
+      rescanMs: 200,
+    });
+    deliverers.push(strict);
+    await report();
+    const caller = await callerFor(database, admin);
+    const failures = async () =>
+      (await caller.webhooks.deliveries({ id: hook.id, page: 0, size: 20, status: 'FAILED' })).content;
+    await expect.poll(async () => (await failures()).length, { timeout: 10_000 }).toBe(1);
+    expect(r.received).toHaveLength(0);
+    await strict.stop();
+    deliver();
+    await report();
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await failures()).length, { timeout: 10_000 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(r.received).toHaveLength(1);
+    expect((await failures()).map((d) => [d.attempts, d.lastError])).toEqual([
+      [1, 'Answered 302: redirects are not followed'],
+      [1, expect.stringMatching(/^Target refused: 127\.0\.0\.1 is a loopback/)],
+    ]);
+  });
+});
+
+describe.runIf(onPostgres)('webhook delivery across server processes (PostgreSQL)', () => {
+  // Processes start slowly on a loaded machine, and one killed mid-attempt leaves a lease to run out.
+  it(
+    'loses nothing committed when the server is killed, and two instances deliver each event once',
+    { timeout: 180_000 },
+    async () => {
+      const r = await receiver();
+      const hook = await subscribe(r.url, { eventTypes: ['incident.created'] });
+      const databaseUrl = await databaseUrlOf(database);
+      const env = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' };
+      let a = await startServerProcess(databaseUrl, env);
+      const b = await startServerProcess(databaseUrl, env);
+      try {
+        const first = await Promise.all(Array.from({ length: 10 }, () => report()));
+        await expect.poll(() => r.received.length, { timeout: 15_000 }).toBe(10);
+        await stopProcess(b.process);
+        // Committed while the only instance is killed at once: delivered after the restart.
+        const second = await Promise.all(Array.from({ length: 5 }, () => report()));
+        await stopProcess(a.process);
+        const third = await Promise.all(Array.from({ length: 5 }, () => report()));
+        a = await startServerProcess(databaseUrl, env);
+        const all = [...first, ...second, ...third].map((i) => i.id).sort((x, y) => x - y);
+        await expect
+          .poll(() => new Set(r.accepted([hook.secret]).map((p) => p.incident.id)).size, { timeout: 40_000 })
+          .toBe(all.length);
+        const ids = r.accepted([hook.secret]).map((p) => p.incident.id);
+        expect([...new Set(ids)].sort((x, y) => x - y)).toEqual(all);
+        // Exactly once, unless the kill fell inside an attempt (then that one may come twice, same webhook-id).
+        expect(ids.length).toBeLessThanOrEqual(all.length + 1);
+      } finally {
+        await stopProcess(a.process);
+        await stopProcess(b.process);
+      }
+    },
+  );
+});

@@ -1,0 +1,439 @@
+// Helpers for the HTTP-level tests: one real API server on a real database per describe scope, a checked
+// fetch that asserts the invariants every answer must keep, factories for callers and tokens, and a
+// snapshot of the administrative tables to prove that a refused request changed nothing.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { rowsOf, type Database } from '../../../db/client';
+import { apiTokens } from '../../../db/schema';
+import { generateApiToken } from '../../auth/tokens';
+import { PERMISSION_CODES, type Permission } from '../../permissions';
+import {
+  accessTokenFor,
+  api,
+  createTestGroup,
+  createTestUser,
+  openTestDatabase,
+  startApiServer,
+  unique,
+  type TestUser,
+} from './helpers';
+
+export type ApiResponse = Awaited<ReturnType<typeof api>>;
+export type CallOptions = Parameters<typeof api>[3];
+
+export const ADMIN: Permission = 'ACCESS_BPM_ADMIN';
+/** Every permission but ACCESS_BPM_ADMIN. */
+export const ALL_BUT_ADMIN = PERMISSION_CODES.filter((p) => p !== ADMIN);
+
+export const API_TOKEN_PATTERN = /^bpm_[A-Za-z0-9_-]{43}$/;
+export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+export const PAGE_KEYS = [
+  'content',
+  'number',
+  'size',
+  'totalElements',
+  'totalPages',
+  'numberOfElements',
+  'first',
+  'last',
+  'empty',
+];
+
+/** Text that must never reach a client: stack frames, source paths, SQL, driver messages. */
+const LEAK =
+  /\n\s+at |node_modules|\.tsx?:\d+|\b(select .* from|insert into|delete from|update \w+ set)\b|sqlstate|duplicate key|violates|\$argon2/i;
+
+/** Keys of every object nested in a JSON value. */
+function keysDeep(value: unknown, into: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => keysDeep(v, into));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      into.push(k);
+      keysDeep(v, into);
+    }
+  }
+  return into;
+}
+
+/** Shape of every error answer (docs/contract.md §3). */
+export function expectProblemShape(res: ApiResponse) {
+  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  expect(res.body).toMatchObject({
+    type: expect.any(String),
+    title: expect.any(String),
+    status: res.status,
+    detail: expect.any(String),
+    code: expect.any(String),
+    errors: expect.any(Array),
+  });
+  expect(res.text).not.toMatch(LEAK);
+}
+
+/** What holds for every answer: never a 500, never a password field, errors are problem documents. */
+export function checkInvariants(res: ApiResponse) {
+  expect(res.status, `unexpected ${res.status}: ${res.text}`).toBeLessThan(500);
+  expect(keysDeep(res.body).filter((k) => /password/i.test(k))).toEqual([]);
+  if (res.status >= 400) expectProblemShape(res);
+}
+
+export function expectProblem(res: ApiResponse, status: number, code?: string) {
+  expect(res.status, res.text).toBe(status);
+  expectProblemShape(res);
+  if (code) expect(res.body.code).toBe(code);
+}
+
+export function expectUnauthenticated(res: ApiResponse) {
+  expectProblem(res, 401, 'UNAUTHENTICATED');
+  expect(res.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+}
+
+/** 400 VALIDATION_FAILED naming `field` (or an element of it, such as `groupIds.0`). */
+export function expectFieldError(res: ApiResponse, field: string) {
+  expectProblem(res, 400, 'VALIDATION_FAILED');
+  const fields = (res.body.errors as { field: string }[]).map((e) => e.field);
+  expect(
+    fields.some((f) => f === field || f.startsWith(`${field}.`) || f.startsWith(`${field}[`)),
+    `errors[].field ${JSON.stringify(fields)} should name ${field}`,
+  ).toBe(true);
+}
+
+export function expectNoContent(res: ApiResponse) {
+  expect(res.status, res.text).toBe(204);
+  expect(res.text).toBe('');
+}
+
+export interface Actor {
+  user: TestUser;
+  id: number;
+  username: string;
+  /** A signed access token, as POST /api/tokens would issue it. */
+  token: string;
+}
+
+export interface Client {
+  get(path: string): Promise<ApiResponse>;
+  post(path: string, body?: unknown): Promise<ApiResponse>;
+  put(path: string, body?: unknown): Promise<ApiResponse>;
+  del(path: string): Promise<ApiResponse>;
+}
+
+export type DbState = Record<string, unknown[]>;
+
+export class TestApi {
+  database!: Database;
+  url!: string;
+  private server?: Awaited<ReturnType<typeof startApiServer>>;
+
+  async start() {
+    this.database = await openTestDatabase();
+    this.server = await startApiServer(this.database);
+    this.url = this.server.url;
+  }
+
+  async stop() {
+    await this.server?.close();
+    await this.database?.close();
+  }
+
+  /** A request under /api whose answer is checked against the invariants of every answer. */
+  async call(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse> {
+    const res = await api(this.url, method, path, opts);
+    checkInvariants(res);
+    return res;
+  }
+
+  /** JSON calls authorised with `token` (none when undefined). */
+  as(token?: string): Client {
+    return {
+      get: (path) => this.call('GET', path, { token }),
+      post: (path, body) => this.call('POST', path, { token, body }),
+      put: (path, body) => this.call('PUT', path, { token, body }),
+      del: (path) => this.call('DELETE', path, { token }),
+    };
+  }
+
+  async actor(
+    permissions: Permission[] = [],
+    opts: { enabled?: boolean; groupIds?: number[]; username?: string; password?: string } = {},
+  ): Promise<Actor> {
+    const user = await createTestUser(this.database, { permissions, ...opts });
+    return { user, id: user.id, username: user.username, token: await accessTokenFor(user) };
+  }
+
+  admin(): Promise<Actor> {
+    return this.actor([ADMIN]);
+  }
+
+  group(permissions: Permission[] = [], code?: string) {
+    return createTestGroup(this.database, { permissions, code });
+  }
+
+  user(opts: Parameters<typeof createTestUser>[1] = {}) {
+    return createTestUser(this.database, opts);
+  }
+
+  /** An API token stored for the user as the service stores them (only the hash). */
+  async apiTokenFor(userId: number, tokenVersion = 0): Promise<{ id: number; token: string }> {
+    const { token, hash } = generateApiToken();
+    const [row] = await this.database.db
+      .insert(apiTokens)
+      .values({ userId, name: unique('tok'), tokenHash: hash, userTokenVersion: tokenVersion })
+      .returning({ id: apiTokens.id });
+    return { id: row.id, token };
+  }
+
+  async signIn(username: string, password: string): Promise<ApiResponse> {
+    return this.call('POST', '/tokens', { body: { username, password } });
+  }
+
+  /** Everything an admin change could touch (but api_tokens.last_used_at, which every use refreshes). */
+  async snapshot(): Promise<DbState> {
+    const rows = async (query: string) => rowsOf<unknown>(await this.database.db.execute(sql.raw(query)));
+    return {
+      users: await rows(
+        'select id, username, password_hash, enabled, permissions, token_version, updated_at from users order by id',
+      ),
+      groups: await rows('select id, code, name, permissions, updated_at from groups order by id'),
+      memberships: await rows('select user_id, group_id from user_groups order by user_id, group_id'),
+      apiTokens: await rows(
+        'select id, user_id, name, token_hash, user_token_version, expires_at from api_tokens order by id',
+      ),
+      audit: await rows('select count(*)::int as n, max(id)::text as last from audit_events'),
+    };
+  }
+
+  /** Runs `request` and asserts that the database is exactly as before it. */
+  async withoutChange(request: () => Promise<ApiResponse>): Promise<ApiResponse> {
+    const before = await this.snapshot();
+    const res = await request();
+    expect(await this.snapshot(), `the database changed on ${res.status}: ${res.text}`).toEqual(before);
+    return res;
+  }
+
+  /** The newest audit records written by `actor`, newest first. */
+  async auditOf(adminToken: string, actor: string) {
+    const res = await this.as(adminToken).get(
+      `/admin/audit-events?size=100&actor=${encodeURIComponent(actor)}`,
+    );
+    expect(res.status, res.text).toBe(200);
+    return res.body.content as AuditEvent[];
+  }
+}
+
+export interface AuditEvent {
+  id: number;
+  actor: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  targetPath: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+/** A real server and database for the enclosing describe (or file), started before its tests. */
+export function useTestApi(): TestApi {
+  const t = new TestApi();
+  beforeAll(() => t.start());
+  afterAll(() => t.stop());
+  return t;
+}
+
+/** An access token signed with the service's secret, as the service signs them, with any claims. */
+export async function signAccessToken(
+  userId: number,
+  opts: { ver?: number; expiresInSeconds?: number } = {},
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const exp = now + (opts.expiresInSeconds ?? 3600);
+  return new SignJWT({ ver: opts.ver ?? 0 })
+    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+    .setSubject(String(userId))
+    .setIssuedAt(Math.min(now, exp - 60))
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(process.env.AUTH_SECRET));
+}
+
+/** `token` with its payload rewritten (signature kept), e.g. to claim another user's id. */
+export function tamperJwt(token: string, changes: Record<string, unknown>): string {
+  const [header, payload, signature] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  const forged = Buffer.from(JSON.stringify({ ...claims, ...changes })).toString('base64url');
+  return [header, forged, signature].join('.');
+}
+
+export const unknownApiToken = () => `bpm_${randomBytes(32).toString('base64url')}`;
+
+/** A valid password for a new user. */
+export const newPassword = () => `pw-${randomBytes(9).toString('hex')}`;
+
+/** A group code that is valid and unused. */
+export const newCode = () =>
+  unique('G')
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]/g, '_');
+
+export const idsOf = (items: { id: number }[]) => items.map((i) => i.id);
+
+export function expectSortedAscending<T>(values: T[]) {
+  expect(values).toEqual([...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Rows an operation acts on: a plain user who belongs to a group, and an API token of that user. */
+export interface Target {
+  userId: number;
+  groupId: number;
+  tokenId: number;
+}
+
+export async function createTarget(t: TestApi): Promise<Target> {
+  const group = await t.group();
+  const user = await t.user({ groupIds: [group.id] });
+  const { id: tokenId } = await t.apiTokenFor(user.id);
+  return { userId: user.id, groupId: group.id, tokenId };
+}
+
+/** One REST operation of the administration API, with a valid request for a target. */
+export interface Operation {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The path for the target; `id` replaces the target's id in the path when given. */
+  path(target: Target, id?: string): string;
+  body?(target: Target): unknown;
+  success: 200 | 204;
+  /** Name of the path parameter, for operations that have one. */
+  idParam?: 'id' | 'tokenId';
+}
+
+export const OPERATIONS: Operation[] = [
+  { name: 'listPermissions', method: 'GET', path: () => '/admin/permissions', success: 200 },
+  { name: 'listGroups', method: 'GET', path: () => '/admin/groups', success: 200 },
+  {
+    name: 'createGroup',
+    method: 'POST',
+    path: () => '/admin/groups',
+    body: () => ({ code: newCode(), name: 'New group', permissionCodes: ['ACCESS_PROCESS_PORTAL'] }),
+    success: 200,
+  },
+  {
+    name: 'updateGroup',
+    method: 'PUT',
+    path: (t, id) => `/admin/groups/${id ?? t.groupId}`,
+    body: () => ({ name: 'Renamed group', permissionCodes: ['ACCESS_BPM_MODELER'] }),
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'deleteGroup',
+    method: 'DELETE',
+    path: (t, id) => `/admin/groups/${id ?? t.groupId}`,
+    success: 204,
+    idParam: 'id',
+  },
+  {
+    name: 'getGroupUsers',
+    method: 'GET',
+    path: (t, id) => `/admin/groups/${id ?? t.groupId}/users`,
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'updateGroupUsers',
+    method: 'PUT',
+    path: (t, id) => `/admin/groups/${id ?? t.groupId}/users`,
+    body: () => ({ userIds: [] }),
+    success: 200,
+    idParam: 'id',
+  },
+  { name: 'listUsers', method: 'GET', path: () => '/admin/users', success: 200 },
+  {
+    name: 'getUser',
+    method: 'GET',
+    path: (t, id) => `/admin/users/${id ?? t.userId}`,
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'createUser',
+    method: 'POST',
+    path: () => '/admin/users',
+    body: () => ({ username: unique('new.user'), password: newPassword() }),
+    success: 200,
+  },
+  {
+    name: 'updateUser',
+    method: 'PUT',
+    path: (t, id) => `/admin/users/${id ?? t.userId}`,
+    body: () => ({ enabled: false, permissionCodes: ['ACCESS_PROCESS_PORTAL'] }),
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'deleteUser',
+    method: 'DELETE',
+    path: (t, id) => `/admin/users/${id ?? t.userId}`,
+    success: 204,
+    idParam: 'id',
+  },
+  {
+    name: 'resetPassword',
+    method: 'PUT',
+    path: (t, id) => `/admin/users/${id ?? t.userId}/password`,
+    body: () => ({ password: newPassword() }),
+    success: 204,
+    idParam: 'id',
+  },
+  {
+    name: 'createApiToken',
+    method: 'POST',
+    path: (t, id) => `/admin/users/${id ?? t.userId}/api-tokens`,
+    body: () => ({ name: 'ci pipeline' }),
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'listApiTokens',
+    method: 'GET',
+    path: (t, id) => `/admin/users/${id ?? t.userId}/api-tokens`,
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'revokeApiToken',
+    method: 'DELETE',
+    path: (t, id) => `/admin/api-tokens/${id ?? t.tokenId}`,
+    success: 204,
+    idParam: 'tokenId',
+  },
+  { name: 'listAuditEvents', method: 'GET', path: () => '/admin/audit-events', success: 200 },
+  {
+    name: 'unlockUser',
+    method: 'POST',
+    path: (t, id) => `/admin/users/${id ?? t.userId}/unlock`,
+    success: 204,
+    idParam: 'id',
+  },
+];
+
+export const operationsWithBody = OPERATIONS.filter((op) => op.body);
+export const operationsWithId = OPERATIONS.filter((op) => op.idParam);
+
+/** Sends `op` for `target` with the given credentials; `body` replaces the operation's valid body. */
+export function send(
+  t: TestApi,
+  op: Operation,
+  target: Target,
+  opts: { headers?: Record<string, string>; body?: unknown; rawBody?: string; id?: string } = {},
+) {
+  const body = opts.rawBody !== undefined ? undefined : (opts.body ?? op.body?.(target));
+  return t.call(op.method, op.path(target, opts.id), {
+    headers: { ...(opts.rawBody !== undefined && { 'content-type': 'application/json' }), ...opts.headers },
+    body,
+    rawBody: opts.rawBody,
+  });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

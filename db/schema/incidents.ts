@@ -211,7 +211,7 @@ export const incidentEvents = pgTable(
     actor: text('actor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The writing transaction's id, raised by the trigger incident_events_feed_order (migration 0009) to
+     * The writing transaction's id, raised by the trigger incident_events_feed_order (migration 0010) to
      * the incident's previous entry's so that (tx_id, id) orders one incident's entries as id does. The
      * feed (server/services/events/incident-feed.ts) reads in (tx_id, id) order only below the oldest
      * transaction still running, so no entry can commit behind a reader's cursor.

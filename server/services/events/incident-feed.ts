@@ -6,7 +6,7 @@
 // entries by (tx_id, id) instead, tx_id being the writing transaction's id, and reads only entries whose
 // tx_id is below the oldest transaction still running (pg_snapshot_xmin): every transaction that may still
 // commit an entry has an id at least that large, so its entries sort after everything already read.
-// A trigger (migration 0009) raises an entry's tx_id to its incident's previous entry's, so one incident's
+// A trigger (migration 0010) raises an entry's tx_id to its incident's previous entry's, so one incident's
 // entries keep their id order (the timeline's) in the feed.
 //
 // The cost: while a writing transaction runs, entries of younger transactions wait for it (ours are bounded
@@ -18,7 +18,7 @@ import type { Database, Db } from '../../../db/client';
 import { incidentEvents, type IncidentEventRow } from '../../../db/schema';
 import { log } from '../../log';
 
-/** NOTIFY'd by the trigger incident_events_notify (migration 0009) when entries commit. */
+/** NOTIFY'd by the trigger incident_events_notify (migration 0010) when entries commit. */
 export const INCIDENT_EVENTS_CHANNEL = 'bpm_incident_events';
 
 /** A position in the feed: just after the entry with this (txId, id). */

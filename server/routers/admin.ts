@@ -21,13 +21,20 @@ import {
 } from '../schemas/admin';
 import { IdInput, idParam, noContent } from '../schemas/common';
 import { PERMISSIONS, PERMISSION_CODES } from '../permissions';
-import { createApiToken, listApiTokens, revokeApiToken } from '../services/admin/api-tokens';
+import { createApiToken } from '../services/admin/create-api-token';
+import { listApiTokens } from '../services/admin/list-api-tokens';
+import { revokeApiToken } from '../services/admin/revoke-api-token';
 import { listAuditEvents } from '../services/admin/audit';
-import { createGroup, deleteGroup, updateGroup, updateGroupUsers } from '../services/admin/group-changes';
+import { createGroup } from '../services/admin/create-group';
+import { deleteGroup } from '../services/admin/delete-group';
+import { updateGroup } from '../services/admin/update-group';
+import { updateGroupUsers } from '../services/admin/update-group-users';
 import { getGroupUsers, listGroups } from '../services/admin/groups';
 import { resetPassword } from '../services/admin/reset-password';
 import { unlockUser } from '../services/admin/unlock-user';
-import { createUser, deleteUser, updateUser } from '../services/admin/user-changes';
+import { createUser } from '../services/admin/create-user';
+import { deleteUser } from '../services/admin/delete-user';
+import { updateUser } from '../services/admin/update-user';
 import { getUserDetail, listUsers } from '../services/admin/users';
 import { permissionProcedure, router } from '../trpc';
 

@@ -1,5 +1,5 @@
-// Groups as the admin API shows them, and their members (docs/contract.md §5). The changes are in
-// group-changes.ts.
+// Groups as the admin API shows them, and their members (docs/contract.md §5). The changes are one per
+// file beside it: create-group, update-group, delete-group, update-group-users.
 import { asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { groups, userGroups } from '../../../db/schema';

@@ -8,7 +8,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { Principal } from '../../auth/principal';
 import { fieldError, notFound } from '../../errors';
 import { auditedChange } from './admin-change';
-import { assertPasswordAllowed } from './user-changes';
+import { assertPasswordAllowed } from './user-rules';
 import { getUserView } from './users';
 
 export interface ResetPasswordInput {

@@ -1,5 +1,5 @@
 // Users as the admin API shows them: listing, one user, the members of a group (docs/contract.md §5).
-// The changes are in user-changes.ts, reset-password.ts and unlock-user.ts.
+// The changes are one per file beside it: create-user, update-user, delete-user, reset-password, unlock-user.
 import { asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { userGroups, users } from '../../../db/schema';

@@ -1,0 +1,37 @@
+// An API token as the API shows it (never its secret), and the user it belongs to.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { apiTokens, users } from '../../../db/schema';
+import type { TokenScope } from '../../auth/token-scopes';
+import { notFound } from '../../errors';
+import { formatLocalDateTime, formatNullable } from '../../time';
+
+type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+/** `active`: whether the token authenticates now (its user enabled, no password reset since, not expired). */
+export function toApiTokenView(row: ApiTokenRow, active: boolean) {
+  return {
+    active,
+    id: row.id,
+    name: row.name,
+    userId: row.userId,
+    scope: row.scope as TokenScope,
+    createdAt: formatLocalDateTime(row.createdAt),
+    expiresAt: formatNullable(row.expiresAt),
+    lastUsedAt: formatNullable(row.lastUsedAt),
+  };
+}
+
+export async function getTokenOwner(db: Db, userId: number) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      enabled: users.enabled,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound('User', userId);
+  return user;
+}

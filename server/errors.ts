@@ -57,6 +57,13 @@ const KINDS: Record<DomainErrorKind, { status: number; title: string; trpc: TRPC
   DATABASE_UNAVAILABLE: { status: 503, title: 'Service Unavailable', trpc: 'SERVICE_UNAVAILABLE' },
 };
 
+/** Every code a problem document can carry: the kinds above, and INTERNAL for a bug (a 500). */
+export const PROBLEM_CODES = [...(Object.keys(KINDS) as DomainErrorKind[]), 'INTERNAL'] as const;
+
+/** The status and title a problem of this kind is answered with. */
+export const problemKind = (kind: DomainErrorKind) => KINDS[kind];
+export type { DomainErrorKind };
+
 /** An expected failure with a stable code. Services throw these; nothing else reaches a client as-is. */
 export class DomainError extends Error {
   readonly status: number;

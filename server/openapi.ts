@@ -1,6 +1,7 @@
 // The OpenAPI 3 document of every REST operation, generated from the procedures' schemas and meta.
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { SchemaObject } from 'openapi3-ts/oas31';
+import { PROBLEM_CODES, problemKind, type DomainErrorKind } from './errors';
 import { appRouter, restProcedures } from './routers';
 
 const problemSchema: SchemaObject = {
@@ -15,20 +16,8 @@ const problemSchema: SchemaObject = {
     code: {
       type: 'string',
       description: 'stable machine-readable code',
-      enum: [
-        'VALIDATION_FAILED',
-        'NOT_RETRYABLE',
-        'UNAUTHENTICATED',
-        'FORBIDDEN',
-        'PASSWORD_CHANGE_REQUIRED',
-        'NOT_FOUND',
-        'CONFLICT',
-        'INVALID_STATE',
-        'LAST_ADMIN',
-        'PAYLOAD_TOO_LARGE',
-        'RATE_LIMITED',
-        'INTERNAL',
-      ],
+      // The one list of codes (server/errors.ts), never restated here.
+      enum: [...PROBLEM_CODES],
     },
     errors: {
       type: 'array',
@@ -38,26 +27,101 @@ const problemSchema: SchemaObject = {
   },
 };
 
-type Operation = { operationId?: string; parameters?: unknown[]; responses: Record<string, unknown> };
+type Operation = {
+  operationId?: string;
+  parameters?: unknown[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: SchemaObject }> };
+  security?: unknown[];
+  responses: Record<string, unknown>;
+};
 
-/** Error answers the generator cannot know of, by the kind of operation. */
-function extraErrors(method: string, path: string): Record<string, string> {
-  const writes = method === 'post' || method === 'put' || method === 'delete';
-  return {
-    ...((path === '/tokens' || path === '/password') && {
-      '401': 'Wrong username or password, or a disabled user',
-      '429': 'Too many failed sign-ins for this username; see Retry-After',
-    }),
-    ...(path === '/tokens' && {
-      '403':
-        'PASSWORD_CHANGE_REQUIRED: the password was set by an administrator; change it first (POST /password)',
-    }),
-    ...(writes &&
-      path.startsWith('/admin') && {
-        '409': 'Duplicate username or group code, deleting yourself, or LAST_ADMIN',
-      }),
-    ...((method === 'post' || method === 'put') && { '413': 'Request body over 64 KiB' }),
-  };
+/** Operations that can find their target in a state or a shape that refuses them (a 409), and why. */
+const CONFLICTS: [RegExp, string][] = [
+  [/^\/admin\//, 'Duplicate username or group code, deleting yourself, or LAST_ADMIN'],
+  [
+    /^\/incidents\/\{id\}\/(acknowledge|resolve|reopen)$/,
+    'INVALID_STATE: the incident is not in a state this allows',
+  ],
+  [
+    /^\/incidents\/\{id\}\/retry$/,
+    'INVALID_STATE: a retry is already under way, or the incident is resolved',
+  ],
+  [
+    /^\/worker-requests\/\{id\}\/(complete|failure)$/,
+    'INVALID_STATE: the request is not locked by this worker',
+  ],
+  [/^\/password$/, 'The new password equals the username or the current one'],
+];
+
+/**
+ * The problems an operation can answer, by what it is: its statuses and titles come from the one table of
+ * kinds (server/errors.ts), so the document and the service cannot disagree on them.
+ */
+function problemsOf(method: string, path: string, op: Operation): Partial<Record<string, string>> {
+  const body = method === 'post' || method === 'put';
+  const writes = body || method === 'delete';
+  const secured = Boolean(op.security?.length);
+  const signIn = path === '/tokens' || path === '/password';
+  const kinds: [DomainErrorKind, string][] = [
+    ['VALIDATION_FAILED', 'The input is not valid; `errors` names each field'],
+    ...(secured || signIn
+      ? ([
+          [
+            'UNAUTHENTICATED',
+            signIn ? 'Wrong username or password, or a disabled user' : 'No valid bearer token',
+          ],
+          [
+            'FORBIDDEN',
+            path === '/tokens'
+              ? 'PASSWORD_CHANGE_REQUIRED: the password was set by an administrator; change it first (POST /password)'
+              : "A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed",
+          ],
+        ] as [DomainErrorKind, string][])
+      : []),
+    ...(path.includes('{') ? ([['NOT_FOUND', 'No such record']] as [DomainErrorKind, string][]) : []),
+    ...(writes
+      ? CONFLICTS.filter(([pattern]) => pattern.test(path)).map(
+          ([, why]) => ['CONFLICT', why] as [DomainErrorKind, string],
+        )
+      : []),
+    ...(body
+      ? ([
+          ['PAYLOAD_TOO_LARGE', 'Request body over 64 KiB'],
+          ['UNSUPPORTED_MEDIA_TYPE', 'A body must be sent as Content-Type: application/json'],
+        ] as [DomainErrorKind, string][])
+      : []),
+    ...(signIn
+      ? ([['RATE_LIMITED', 'Too many failed sign-ins; see Retry-After']] as [DomainErrorKind, string][])
+      : []),
+    ['DATABASE_UNAVAILABLE', 'The database is unreachable; retry after Retry-After seconds'],
+  ];
+  const problems: Partial<Record<string, string>> = {};
+  for (const [kind, description] of kinds) problems[String(problemKind(kind).status)] ??= description;
+  return problems;
+}
+
+/** Whether a JSON schema object requires no property (every field optional): its body may be left out. */
+const requiresNothing = (schema: SchemaObject | undefined) =>
+  Boolean(schema && schema.type === 'object' && !(schema.required ?? []).length);
+
+/**
+ * Integers as the service keeps them: ids and counts are bigints (int64) unless a schema bounds them below
+ * 2^31; a lower bound stated twice (minimum and exclusiveMinimum) is stated once.
+ */
+function refineIntegers(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(refineIntegers);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as SchemaObject & Record<string, unknown>;
+  if (schema.type === 'integer') {
+    if (schema.format === undefined && !(typeof schema.maximum === 'number' && schema.maximum < 2 ** 31)) {
+      schema.format = 'int64';
+    }
+    if (typeof schema.minimum === 'number' && typeof schema.exclusiveMinimum === 'number') {
+      schema.minimum = Math.max(schema.minimum, schema.exclusiveMinimum + 1);
+      delete schema.exclusiveMinimum;
+    }
+  }
+  for (const value of Object.values(schema)) refineIntegers(value);
 }
 
 /** Whether a generated success response has a schema (z.void() gives an empty one). */
@@ -100,9 +164,14 @@ function build(): OpenAPIObject {
         if (!answersBody(op.responses['200'])) delete op.responses['200'];
         op.responses[String(status)] = { description: 'No Content' };
       }
-      for (const [code, description] of Object.entries(extraErrors(method, path))) {
+      // An operation open to anyone says so (security: []), rather than leaving it to the document's default.
+      op.security ??= [];
+      for (const [code, description] of Object.entries(problemsOf(method, path, op))) {
         op.responses[code] ??= { description };
       }
+      // A body whose fields are all optional may be left out (acknowledge, resolve, retry).
+      const body = op.requestBody?.content?.['application/json']?.schema;
+      if (op.requestBody && requiresNothing(body)) op.requestBody.required = false;
       for (const code of Object.keys(op.responses)) {
         if (Number(code) >= 400) {
           const response = op.responses[code] as { description?: string };
@@ -118,12 +187,15 @@ function build(): OpenAPIObject {
     ([name]) => !name.startsWith('error.'),
   );
   doc.components = { ...doc.components, schemas: { ...Object.fromEntries(schemas), Problem: problemSchema } };
+  refineIntegers(doc.paths);
+  refineIntegers(doc.components.schemas);
   doc.paths = {
     ...doc.paths,
     '/health': {
       get: {
         operationId: 'health',
         tags: ['Service'],
+        security: [],
         summary: 'Liveness and database reachability (no auth)',
         responses: {
           '200': { description: 'Up', content: { 'application/json': { schema: healthSchema } } },

@@ -2,6 +2,7 @@
 // operations, the API reference page, and the health check.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_CODES } from '../../errors';
 import { api } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
 
@@ -288,6 +289,87 @@ describe('GET /api/openapi.json', () => {
     );
     expect(ids.every(Boolean)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('what a generated client needs (issue 17)', () => {
+  const problemStatuses = (method: string, path: string) => {
+    const { responses } = operation(method, path);
+    return Object.keys(responses).filter((status) => {
+      if (Number(status) < 400) return false;
+      const schema = responses[status].content?.['application/problem+json']?.schema;
+      return schema?.$ref === '#/components/schemas/Problem';
+    });
+  };
+
+  it('declares the 404 and 409 a state conflict answers, as problem documents', () => {
+    for (const path of ['acknowledge', 'resolve', 'reopen', 'retry'].map((a) => `/incidents/{id}/${a}`)) {
+      expect(problemStatuses('POST', path), path).toEqual(expect.arrayContaining(['404', '409']));
+    }
+    for (const path of ['/worker-requests/{id}/complete', '/worker-requests/{id}/failure']) {
+      expect(problemStatuses('POST', path), path).toEqual(expect.arrayContaining(['404', '409']));
+    }
+    expect(problemStatuses('POST', '/admin/users/{id}/api-tokens')).toContain('404');
+  });
+
+  it('declares on every operation the 503 of a database outage, and on every body the 413 and 415', () => {
+    for (const [path, item] of Object.entries(doc.paths) as [string, Record<string, OperationObject>][]) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(Object.keys(op.responses), `${method} ${path}`).toContain('503');
+        if (op.requestBody) {
+          expect(problemStatuses(method.toUpperCase(), path), `${method} ${path}`).toEqual(
+            expect.arrayContaining(['413', '415']),
+          );
+        }
+      }
+    }
+  });
+
+  it('lets the bodies the contract makes optional be left out', () => {
+    for (const action of ['acknowledge', 'resolve', 'retry']) {
+      const body = operation('POST', `/incidents/{id}/${action}`).requestBody as { required?: boolean };
+      expect(body.required, action).toBe(false);
+    }
+    expect((operation('POST', '/incidents').requestBody as { required?: boolean }).required).toBe(true);
+  });
+
+  it('lists every problem code the service answers, from the one table', () => {
+    expect(doc.components.schemas.Problem.properties.code.enum).toEqual([...PROBLEM_CODES]);
+    expect(PROBLEM_CODES).toEqual(
+      expect.arrayContaining([
+        'METHOD_NOT_ALLOWED',
+        'REQUEST_HEADERS_TOO_LARGE',
+        'UNSUPPORTED_MEDIA_TYPE',
+        'REQUEST_TIMEOUT',
+        'DATABASE_UNAVAILABLE',
+      ]),
+    );
+  });
+
+  it('says that sign-in and health need no token', () => {
+    expect(operation('POST', '/tokens').security).toEqual([]);
+    expect(operation('GET', '/health').security).toEqual([]);
+  });
+
+  it('writes ids and counts as int64, and a lower bound once', () => {
+    const integers: Record<string, unknown>[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (schema.type === 'integer') integers.push(schema);
+      Object.values(schema).forEach(walk);
+    };
+    walk(doc.paths);
+    walk(doc.components.schemas);
+    expect(integers.length).toBeGreaterThan(20);
+    for (const schema of integers) {
+      const small = typeof schema.maximum === 'number' && schema.maximum < 2 ** 31;
+      if (!small) expect(schema.format, JSON.stringify(schema)).toBe('int64');
+      expect('minimum' in schema && 'exclusiveMinimum' in schema, JSON.stringify(schema)).toBe(false);
+    }
+    const page = resolve(operation('GET', '/incidents').responses['200'].content!['application/json'].schema);
+    expect(resolve(page.properties!.totalElements)).toMatchObject({ type: 'integer', format: 'int64' });
   });
 });
 

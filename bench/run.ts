@@ -481,6 +481,28 @@ function printTable(results: CaseResult[]): string {
 
 // ---------------------------------------------------------------------------------------------------------
 
+/** wrk drives the HTTP load. A machine without it gets the Debian package when we are root (as .ci/run
+ *  does for Chromium), else a clear instruction instead of a spawn error halfway through. */
+function ensureWrk(): void {
+  const found = () => {
+    try {
+      execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+      return true;
+    } catch (error) {
+      // wrk --version prints its version and exits 1; only a missing binary is ENOENT.
+      return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+    }
+  };
+  if (found()) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error('wrk is not installed: sudo apt-get install -y wrk (the HTTP load generator)');
+  }
+  log('installing wrk (apt-get install -y wrk)');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit' });
+  if (!found()) throw new Error('apt-get did not install wrk');
+}
+
 async function main() {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const resultsDir = path.join(root, 'bench', 'results');
@@ -490,6 +512,7 @@ async function main() {
   log(
     `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB`,
   );
+  ensureWrk();
   ensureProductionBuild();
 
   log(`recreating database ${DB_NAME} (from ${new URL(BASE_URL).host})`);

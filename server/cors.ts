@@ -19,22 +19,22 @@ const PREFLIGHT_MAX_AGE = '600';
 
 export type CorsOrigins = ReadonlySet<string> | '*';
 
+const entriesOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
 /** CORS_ORIGINS as configured: `*`, or a comma-separated list of origins (`https://app.example:8443`). */
 export function parseCorsOrigins(value: string | undefined): CorsOrigins {
   if (value?.trim() === '*') return '*';
-  const origins = (value ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean)
-    .map((o) => new URL(o).origin);
-  return new Set(origins);
+  return new Set(entriesOf(value).map((o) => new URL(o).origin));
 }
 
 /** Whether CORS_ORIGINS can be read as origins; the message says which entry is not one. */
 export function corsOriginsProblem(value: string | undefined): string | undefined {
   if (value?.trim() === '*') return undefined;
-  for (const entry of (value ?? '').split(',').map((o) => o.trim())) {
-    if (!entry) continue;
+  for (const entry of entriesOf(value)) {
     let url: URL;
     try {
       url = new URL(entry);

@@ -6,6 +6,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/client';
 import type { Principal } from './auth/principal';
+import { scopeAllows } from './auth/token-scopes';
 import { log } from './log';
 import { ADMIN_PERMISSION } from './permissions';
 
@@ -171,14 +172,13 @@ export function countLockout(): void {
 }
 
 /**
- * Who may read /api/metrics: an API token of scope METRICS, or a token of an ACCESS_BPM_ADMIN holder whose
- * scope (when the principal carries one) is not narrowed to incidents or workers.
+ * Who may read /api/metrics: an API token of scope METRICS, or an ACCESS_BPM_ADMIN holder whose credentials'
+ * scope admits it (the same scopeAllows every procedure is checked with: FULL and READ_ONLY do, the other
+ * narrow scopes do not).
  */
 export function canReadMetrics(principal: Principal): boolean {
-  const scope = (principal as Principal & { scope?: string }).scope;
-  if (scope === 'METRICS') return true;
-  if (scope !== undefined && scope !== 'FULL' && scope !== 'READ_ONLY') return false;
-  return principal.permissions.has(ADMIN_PERMISSION);
+  if (!scopeAllows(principal.scope, { scope: 'METRICS', type: 'query' })) return false;
+  return principal.scope === 'METRICS' || principal.permissions.has(ADMIN_PERMISSION);
 }
 
 /** Reads the database's figures at scrape time from `database` (the last one given, in tests). */

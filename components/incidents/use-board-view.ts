@@ -43,11 +43,14 @@ export function useBoardView(onRowsChange: () => void) {
     [pathname, onRowsChange],
   );
   // A hand-edited or old link: show the view actually applied (invalid values dropped, defaults left out).
+  // Only while the address bar still holds what this view was read from: a view rendered late (Next follows
+  // replaceState in a transition) must not put back an address that a newer change has already replaced.
   useEffect(() => {
+    if (new URLSearchParams(window.location.search).toString() !== searchParams.toString()) return;
     const canonical = searchOf(view);
     if (canonical !== window.location.search)
       window.history.replaceState(null, '', `${pathname}${canonical}`);
-  }, [view, pathname]);
+  }, [view, searchParams, pathname]);
 
   /** A filter change starts again at page 1. */
   const filter = (patch: Partial<BoardView>) => setView({ ...viewNow(), ...patch, page: 1 });

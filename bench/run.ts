@@ -2,17 +2,27 @@
 //
 // 1. (Re)creates the database bpm_bench next to BENCH_DATABASE_URL, migrates it (db/client.ts) and seeds
 //    1,000,000 incidents in set-based SQL (bench/seed.ts).
-// 2. Starts the real server (tsx server/http.ts, production build) on it and takes a token.
+// 2. Starts the real server (dist/server/http.mjs, the production build that npm start runs) on it and takes a token.
 // 3. For every REST read and for acknowledge: wrk with CONCURRENCY connections over HTTP (reads in
 //    BENCH_WINDOWS back-to-back windows, judged on the median one), then the same service function called
 //    directly here (postgres.js, same pool size, no HTTP), and the ratio.
+//    Before that, the headline: the service against the bare baseline (bench/bare.ts: node:http and the same
+//    driver, same statements, same JSON) started beside it on the same database, for one incident, the
+//    summary, the first list page and acknowledge, in alternating rounds: the ratio of requests/s and the
+//    CPU per request of each server process (bench/ratio.ts).
 // 4. Three back-to-back 20 s loads of the first list page on the same server process: does it slow down?
 // 5. Prints a table, writes bench/results/<timestamp>.json, stops the server, drops bpm_bench
 //    (kept with BENCH_KEEP=1, for EXPLAIN).
 //
-// Settings (environment): BENCH_DATABASE_URL, BENCH_PORT (3400), BENCH_CONCURRENCY (16), BENCH_SECONDS
-// (5 per window), BENCH_WINDOWS (3), BENCH_DRIFT_SECONDS (20), BENCH_INCIDENTS (1000000), BENCH_KEEP, BENCH_ONLY (a regular
-// expression: only the operations whose names match, e.g. BENCH_ONLY='summary|status').
+// Settings (environment): BENCH_DATABASE_URL, BENCH_PORT (3400; the bare baseline on the next port),
+// BENCH_CONCURRENCY (16), BENCH_SECONDS (5 per window and per round), BENCH_WINDOWS (3), BENCH_ROUNDS (3
+// rounds of each side against the bare baseline), BENCH_DRIFT_SECONDS (20), BENCH_INCIDENTS (1000000),
+// BENCH_KEEP, BENCH_ONLY (a regular expression: only the operations whose names match, e.g.
+// BENCH_ONLY='summary|status'), BENCH_RATIO_ONLY=1 (the comparison with the bare baseline only),
+// BENCH_REUSE=1 (keep a seeded bpm_bench of the same size instead of seeding again; implies BENCH_KEEP),
+// BENCH_DATABASE_NAME (bpm_bench), API_ONLY=true (the server without the console: no Next build needed),
+// BENCH_QUICK=1 (a smoke run of a few minutes: 20,000 incidents, 2-s windows and rounds, one window, 2 s
+// of drift; every default above still overridable).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,22 +39,28 @@ import { listIncidentsOfProcessInstance } from '../server/services/incidents/lis
 import { getIncidentStats } from '../server/services/incidents/incident-stats';
 import { acknowledgeIncident } from '../server/services/incidents/acknowledge-incident';
 import { directLoad, wrkLoad, type LoadStats } from './load';
+import { compareWithBare, printRatioTable, type RatioCase, type RatioResult } from './ratio';
 import { seedBenchIncidents, type BenchDataset } from './seed';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const DB_NAME = 'bpm_bench';
+const DB_NAME = process.env.BENCH_DATABASE_NAME || 'bpm_bench';
 const PORT = Number(process.env.BENCH_PORT || 3400);
+const BARE_PORT = PORT + 1;
+const QUICK = process.env.BENCH_QUICK === '1';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
-const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+const SECONDS = Number(process.env.BENCH_SECONDS || (QUICK ? 2 : 5));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || (QUICK ? 2 : 3)));
+const RATIO_ONLY = process.env.BENCH_RATIO_ONLY === '1';
+const REUSE = process.env.BENCH_REUSE === '1';
 // This machine is a VM shared with other work: now and then a second or two runs slowly for every process
 // on it, whatever it does (a trivial get {id} shows it as much as anything). Each read is therefore measured
 // in several back-to-back windows and judged on the median window; the table shows every window's p99.
-const WINDOWS = Math.max(1, Number(process.env.BENCH_WINDOWS || 3));
+const WINDOWS = Math.max(1, Number(process.env.BENCH_WINDOWS || (QUICK ? 1 : 3)));
 const WARMUP_SECONDS = 1;
-const DRIFT_SECONDS = Number(process.env.BENCH_DRIFT_SECONDS || 20);
-const TOTAL = Number(process.env.BENCH_INCIDENTS || 1_000_000);
+const DRIFT_SECONDS = Number(process.env.BENCH_DRIFT_SECONDS || (QUICK ? 2 : 20));
+const TOTAL = Number(process.env.BENCH_INCIDENTS || (QUICK ? 20_000 : 1_000_000));
 const PROCESS_INSTANCES = Math.max(1, Math.round(TOTAL / 250));
-const KEEP = process.env.BENCH_KEEP === '1';
+const KEEP = process.env.BENCH_KEEP === '1' || REUSE;
 const ADMIN_PASSWORD = 'bench-admin-password';
 /** The caller of direct service calls: acts as the bench's admin, as its HTTP requests do. */
 const BENCH_CALLER: Principal = {
@@ -148,6 +164,19 @@ async function recreateDatabase(): Promise<void> {
   }
 }
 
+/** The incidents of an existing bpm_bench (BENCH_REUSE), or undefined when there is none. */
+async function seededIncidents(): Promise<number | undefined> {
+  const admin = postgres(benchUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [{ n }] = await admin<{ n: number }[]>`select count(*)::int as n from incidents`;
+    return n;
+  } catch {
+    return undefined;
+  } finally {
+    await admin.end();
+  }
+}
+
 async function dropDatabase(): Promise<void> {
   const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
   try {
@@ -157,19 +186,29 @@ async function dropDatabase(): Promise<void> {
   }
 }
 
+/** What `npm start` runs (npm run build compiles it). */
+const SERVER_ENTRY = path.join('dist', 'server', 'http.mjs');
+
 function ensureProductionBuild(): void {
+  if (process.env.API_ONLY === 'true') {
+    // The server never loads Next, but it is still the compiled one.
+    if (existsSync(path.join(root, SERVER_ENTRY))) return;
+    log(`no compiled server in ${SERVER_ENTRY}: node scripts/build-server.mjs`);
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit', cwd: root });
+    return;
+  }
   const distDir = process.env.NEXT_DIST_DIR || '.next'; // next.config.mjs honours NEXT_DIST_DIR
-  if (existsSync(path.join(root, distDir, 'BUILD_ID'))) return;
-  log(`no production build in ${distDir}: npx next build`);
-  execFileSync('npx', ['next', 'build'], { stdio: 'inherit', cwd: root });
+  if (existsSync(path.join(root, distDir, 'BUILD_ID')) && existsSync(path.join(root, SERVER_ENTRY))) return;
+  log(`no production build in ${distDir} and ${SERVER_ENTRY}: npm run build`);
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
 }
 
-function startServer(logFile: string): ChildProcess {
+/** The bare baseline (bench/bare.ts) on the same database, its own process group, the service's pool size. */
+function startBare(logFile: string): ChildProcess {
   const out = openSync(logFile, 'a');
-  // Its own process group (detached), so that stopping it also stops tsx's child.
   return spawn(
     process.execPath,
-    [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/http.ts'],
+    [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'bench/bare.ts'],
     {
       cwd: root,
       detached: true,
@@ -177,16 +216,50 @@ function startServer(logFile: string): ChildProcess {
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        DATABASE_URL: benchUrl,
-        PORT: String(PORT),
-        AUTH_SECRET: 'bench-signing-secret-0123456789',
-        ADMIN_USERNAME: 'admin',
-        ADMIN_PASSWORD,
-        ACCESS_TOKEN_TTL_SECONDS: '7200',
-        SECURITY_DISABLED: 'false',
+        BARE_DATABASE_URL: benchUrl,
+        BARE_PORT: String(BARE_PORT),
       },
     },
   );
+}
+
+async function waitForBare(bare: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (bare.exitCode !== null)
+      throw new Error(`the bare baseline exited (${bare.exitCode}); see ${logFile}`);
+    try {
+      await fetch(`http://127.0.0.1:${BARE_PORT}/api/incidents/summary`);
+      return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the bare baseline did not answer within 60 s; see ${logFile}`);
+}
+
+function startServer(logFile: string): ChildProcess {
+  const out = openSync(logFile, 'a');
+  // Its own process group (detached), so that stopping it also stops every process it started.
+  return spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', out, out],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: benchUrl,
+      PORT: String(PORT),
+      AUTH_SECRET: 'bench-signing-secret-0123456789',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD,
+      ACCESS_TOKEN_TTL_SECONDS: '7200',
+      SECURITY_DISABLED: 'false',
+      // One server process unless asked for more (docs/performance.md, "Every core").
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || '1',
+    },
+  });
 }
 
 async function stopServer(server: ChildProcess): Promise<void> {
@@ -203,6 +276,57 @@ async function stopServer(server: ChildProcess): Promise<void> {
   const timer = setTimeout(() => signal('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** The same read from the service and the bare baseline must answer the same JSON, or the ratio means nothing. */
+async function sameAnswers(token: string, paths: string[]): Promise<void> {
+  for (const p of paths) {
+    const [service, bare] = await Promise.all(
+      [apiBase, `http://127.0.0.1:${BARE_PORT}`].map(async (base) => {
+        const res = await fetch(base + p, { headers: { Authorization: `Bearer ${token}` } });
+        return `${res.status} ${await res.text()}`;
+      }),
+    );
+    if (service !== bare) {
+      throw new Error(
+        `GET ${p}: the bare baseline answers\n${bare.slice(0, 400)}\nthe service\n${service.slice(0, 400)}`,
+      );
+    }
+  }
+}
+
+/** Incidents to acknowledge in each round of either side: more than the faster side answers in a round. */
+const ACKNOWLEDGE_POOL = 10_000;
+
+async function ratioCases(sql: postgres.Sql): Promise<RatioCase[]> {
+  // A small data set (BENCH_QUICK) has too few OPEN incidents for a round: reopen the latest resolved ones.
+  await sql`
+    update incidents set status = 'OPEN', acknowledged_at = null, acknowledged_by = null, resolved_at = null,
+      resolved_by = null, resolution_note = null, resolution_action = null
+    where id in (select id from incidents where status = 'RESOLVED' order by id desc
+                 limit greatest(0, ${ACKNOWLEDGE_POOL} - (select count(*) from incidents where status = 'OPEN')))`;
+  const ids = (
+    await sql<{ id: string }[]>`select id::text from incidents where id % 10 = 0 order by id desc limit 1000`
+  ).map((r) => Number(r.id));
+  const open = (
+    await sql<{ id: string }[]>`select id::text from incidents where status = 'OPEN' order by random()`
+  ).map((r) => Number(r.id));
+  return [
+    { name: 'get {id}', method: 'GET', paths: ids.map((id) => `/api/incidents/${id}`) },
+    { name: 'summary', method: 'GET', paths: ['/api/incidents/summary'] },
+    { name: 'list, first page', method: 'GET', paths: ['/api/incidents'] },
+    {
+      name: 'acknowledge',
+      method: 'POST',
+      paths: open.map((id) => `/api/incidents/${id}/acknowledge`),
+      // Back to OPEN (the counters follow through their triggers) for the next round of either side.
+      restore: async () => {
+        await sql`
+          update incidents set status = 'OPEN', acknowledged_at = null, acknowledged_by = null
+          where id = any(${open}::bigint[]) and status = 'ACKNOWLEDGED'`;
+      },
+    },
+  ];
 }
 
 async function waitForHealth(server: ChildProcess, logFile: string): Promise<void> {
@@ -508,6 +632,7 @@ async function main() {
   const resultsDir = path.join(root, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
   const serverLog = path.join(resultsDir, `${stamp}-server.log`);
+  const bareLog = path.join(resultsDir, `${stamp}-bare.log`);
 
   log(
     `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB`,
@@ -515,30 +640,40 @@ async function main() {
   ensureWrk();
   ensureProductionBuild();
 
-  log(`recreating database ${DB_NAME} (from ${new URL(BASE_URL).host})`);
-  await recreateDatabase();
+  const reused = REUSE && (await seededIncidents()) === TOTAL;
+  if (!reused) {
+    log(`recreating database ${DB_NAME} (from ${new URL(BASE_URL).host})`);
+    await recreateDatabase();
+  } else log(`BENCH_REUSE=1: database ${DB_NAME} as seeded before (${TOTAL.toLocaleString('en')} incidents)`);
   let database: Database | undefined;
   let server: ChildProcess | undefined;
-  // Ctrl-C: stop the server we started (its process group) before leaving.
+  let bare: ChildProcess | undefined;
+  // Ctrl-C: stop the servers we started (their process groups) before leaving.
   const interrupted = async () => {
     if (server) await stopServer(server);
+    if (bare) await stopServer(bare);
     process.exit(130);
   };
   process.once('SIGINT', () => void interrupted());
   process.once('SIGTERM', () => void interrupted());
   try {
-    database = await openDatabase({ url: benchUrl }); // applies the migrations
-    const sql = database.sql!;
-    log(`seeding ${TOTAL.toLocaleString('en')} incidents`);
-    const dataset: BenchDataset = await seedBenchIncidents(sql, {
-      total: TOTAL,
-      processInstances: PROCESS_INSTANCES,
+    // Applies the migrations. Seeding a million incidents takes longer than a request may (the service's
+    // statement and query timeouts, db/resilient-postgres.ts): no deadline on the benchmark's own handle.
+    database = await openDatabase({
+      url: benchUrl,
+      tuning: { statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0, queryTimeoutMs: 3_600_000 },
     });
-    log(
-      `seeded: ${JSON.stringify(dataset.byStatus)}, ${dataset.processInstances} process instances, ` +
-        `${dataset.events.toLocaleString('en')} timeline entries; table ${(dataset.tableBytes / 2 ** 20).toFixed(0)} MB, ` +
-        `indexes ${(dataset.indexBytes / 2 ** 20).toFixed(0)} MB; ${JSON.stringify(dataset.seconds)} s`,
-    );
+    const sql = database.sql!;
+    let dataset: BenchDataset | undefined;
+    if (!reused) {
+      log(`seeding ${TOTAL.toLocaleString('en')} incidents`);
+      dataset = await seedBenchIncidents(sql, { total: TOTAL, processInstances: PROCESS_INSTANCES });
+      log(
+        `seeded: ${JSON.stringify(dataset.byStatus)}, ${dataset.processInstances} process instances, ` +
+          `${dataset.events.toLocaleString('en')} timeline entries; table ${(dataset.tableBytes / 2 ** 20).toFixed(0)} MB, ` +
+          `indexes ${(dataset.indexBytes / 2 ** 20).toFixed(0)} MB; ${JSON.stringify(dataset.seconds)} s`,
+      );
+    }
     const [{ version }] = await sql<{ version: string }[]>`select version()`;
 
     log(`starting the server on port ${PORT} (log: ${path.relative(root, serverLog)})`);
@@ -546,6 +681,48 @@ async function main() {
     await waitForHealth(server, serverLog);
     const token = await getToken();
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+
+    log(`starting the bare baseline on port ${BARE_PORT} (log: ${path.relative(root, bareLog)})`);
+    bare = startBare(bareLog);
+    await waitForBare(bare, bareLog);
+    const comparisons = (await ratioCases(sql)).filter((c) => !only || only.test(c.name));
+    await sameAnswers(
+      token,
+      comparisons.filter((c) => c.method === 'GET').map((c) => c.paths[0]),
+    );
+    log(
+      `against the bare baseline: ${ROUNDS} alternating rounds of ${SECONDS} s per side, ${CONCURRENCY} connections`,
+    );
+    await waitForQuiet(30);
+    const ratios: RatioResult[] = await compareWithBare({
+      cases: comparisons,
+      service: { label: 'service', baseUrl: apiBase, processGroup: server.pid! },
+      bare: { label: 'bare', baseUrl: `http://127.0.0.1:${BARE_PORT}`, processGroup: bare.pid! },
+      token,
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      connections: CONCURRENCY,
+      log,
+    });
+    await stopServer(bare);
+    bare = undefined;
+    const ratioTable = printRatioTable(ratios);
+    if (RATIO_ONLY) {
+      console.log(`\nThe service against the bare baseline (${TOTAL.toLocaleString('en')} incidents)\n`);
+      console.log(ratioTable);
+      const file = path.join(resultsDir, `${stamp}.json`);
+      writeFileSync(
+        file,
+        JSON.stringify(
+          { at: new Date().toISOString(), command: 'npm run bench', total: TOTAL, ratios, ratioTable },
+          null,
+          2,
+        ),
+      );
+      log(`results: ${path.relative(root, file)}`);
+      return;
+    }
+
     const cases = (await buildCases(database, sql)).filter((c) => !only || only.test(c.name));
 
     const results: CaseResult[] = [];
@@ -621,6 +798,8 @@ async function main() {
     );
     console.log(table);
     console.log(`\n${driftLines.join('\n')}\n`);
+    console.log(`The service against the bare baseline (bench/bare.ts), same database, same run:\n`);
+    console.log(`${ratioTable}\n`);
 
     const file = path.join(resultsDir, `${stamp}.json`);
     writeFileSync(
@@ -646,6 +825,8 @@ async function main() {
           dataset,
           countersConsistent: check.wrong === 0,
           results,
+          ratios,
+          ratioTable,
           drift: { runs: drift, within, driftPct, spreadPct, busyBeforePct: driftBusy },
           table,
         },
@@ -659,6 +840,7 @@ async function main() {
       log('stopping the server');
       await stopServer(server);
     }
+    if (bare) await stopServer(bare);
     await database?.close();
     if (KEEP) log(`BENCH_KEEP=1: database ${DB_NAME} kept (${benchUrl})`);
     else {

@@ -6,12 +6,14 @@ import { usePathname } from 'next/navigation';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { SignOutButton } from './sign-out-button';
 import { setServiceTimeZone } from './service-time';
+import { LiveUpdatesProvider } from './live/live-updates';
 
 const NAV = [
   { href: '/', label: 'Dashboard' },
   { href: '/incidents', label: 'Incidents' },
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/groups', label: 'Groups' },
+  { href: '/admin/notifications', label: 'Notifications' },
   { href: '/admin/audit', label: 'Audit log' },
   { href: '/api/docs', label: 'API reference', external: true },
 ];
@@ -128,7 +130,8 @@ export function ConsoleShell({
             SECURITY_DISABLED=true: anyone who can reach this service acts with every permission.
           </Alert>
         )}
-        {children}
+        {/* One incident change stream per tab, for every live page (components/live/live-updates.tsx). */}
+        <LiveUpdatesProvider>{children}</LiveUpdatesProvider>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,17 +1,19 @@
 'use client';
 // Client-side providers: Mantine, notifications, TanStack Query and the typed tRPC hooks.
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
 import { sessionEndedLink } from './session-ended-link';
+import { cssVariablesResolver, theme } from './theme';
 import { TRPCProvider } from './trpc';
 import type { AppRouter } from '@/server/routers';
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
-
 export function Providers({ children }: { children: ReactNode }) {
+  // On a phone a notification at the top covers the page's title and its buttons (issue 14).
+  const phone = useMediaQuery('(max-width: 600px)') ?? false;
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }),
   );
@@ -19,12 +21,20 @@ export function Providers({ children }: { children: ReactNode }) {
     // The API refuses a batch of more than MAX_BATCH_CALLS (10) calls: server/trpc-batch.ts, which the
     // browser must not import (it holds the router).
     createTRPCClient<AppRouter>({
-      links: [sessionEndedLink, httpBatchLink({ url: '/api/trpc', maxItems: 10 })],
+      links: [
+        sessionEndedLink,
+        // Subscriptions (the incident change stream, docs/contract.md §6) are server-sent events.
+        splitLink({
+          condition: (op) => op.type === 'subscription',
+          true: httpSubscriptionLink({ url: '/api/trpc' }),
+          false: httpBatchLink({ url: '/api/trpc', maxItems: 10 }),
+        }),
+      ],
     }),
   );
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <Notifications position={phone ? 'bottom-center' : 'top-right'} />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           {children}

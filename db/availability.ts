@@ -41,6 +41,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code);
 }
 
+/**
+ * PostgreSQL answered, but has no connection to spare (too_many_connections: max_connections, or the role's or
+ * database's CONNECTION LIMIT). The request that needed the connection is refused (503, as for unreachable),
+ * but the database is up: the connections this process already holds keep working. Taking it for down would
+ * refuse every request while they sit idle, and a probe needing one more connection would never succeed
+ * while they hold the slots.
+ */
+export function isOutOfConnections(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === '53300';
+}
+
 const PROBE_INTERVAL_MS = 250;
 
 /**

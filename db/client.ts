@@ -17,6 +17,7 @@ import {
   type PostgresTuning,
 } from './resilient-postgres';
 import { countedClient, type PoolUsage } from './pool-usage';
+import { tracedClient } from './traced-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -54,6 +55,13 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Runs once the migrations are applied; on PostgreSQL, under the same lock (the first-start administrator). */
   afterMigrate?: (db: Db) => Promise<void>;
+  /**
+   * Apply the migrations first (true). A second pool of a process that has already opened the database (the
+   * notification deliverer's thread) skips them.
+   */
+  migrate?: boolean;
+  /** A span per statement and transaction made within a traced request (db/traced-client.ts): tracing is on. */
+  traceQueries?: boolean;
 }
 
 const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
@@ -64,9 +72,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const tuning = { ...POSTGRES_DEFAULTS, ...options.tuning };
     const pool = openResilientPostgres(options.url, tuning);
     const counted = countedClient(pool.sql, ['unsafe', 'begin'], tuning.poolSize);
-    const db = drizzlePostgres(counted.client, { schema }) as unknown as Db;
+    const client = options.traceQueries ? await tracedClient(counted.client, 'postgres') : counted.client;
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
     try {
-      await migrateExclusively(options.url, tuning, migrationsFolder, () => afterMigrate(db));
+      if (options.migrate !== false)
+        await migrateExclusively(options.url, tuning, migrationsFolder, () => afterMigrate(db));
     } catch (error) {
       await pool.close();
       throw error;
@@ -77,7 +87,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // pg_trgm backs the incident search indexes (migration 0001).
   const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const pool = countedClient(client, ['query', 'transaction', 'exec'], 1);
-  const db = drizzlePglite(pool.client, { schema }) as unknown as Db;
+  const traced = options.traceQueries ? await tracedClient(pool.client, 'pglite') : pool.client;
+  const db = drizzlePglite(traced, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   await afterMigrate(db);
   return {

@@ -8,7 +8,12 @@
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { DatabaseAvailability, DatabaseUnavailableError, isDatabaseUnavailable } from './availability';
+import {
+  DatabaseAvailability,
+  DatabaseUnavailableError,
+  isDatabaseUnavailable,
+  isOutOfConnections,
+} from './availability';
 
 export interface PostgresTuning {
   /** Connections of the pool (besides one for LISTEN). */
@@ -83,7 +88,11 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
   };
 
   const availability = new DatabaseAvailability(
-    () => probe(url, connectionOptions, tuning.connectTimeoutMs),
+    // Out of connections is an answer: the database is up (db/availability.ts).
+    () =>
+      probe(url, connectionOptions, tuning.connectTimeoutMs).catch((error: unknown) => {
+        if (!isOutOfConnections(error)) throw error;
+      }),
     () => replacePool(),
   );
   let current = createPool();

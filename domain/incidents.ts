@@ -12,6 +12,11 @@ export const RESOLUTION_ACTIONS = [
   'DUPLICATE',
   'OTHER',
 ] as const;
+/**
+ * Why a bulk action skipped an incident (the problem code its single action would have answered): a state
+ * that refuses the transition, or an incident that cannot be retried. The service emits only these.
+ */
+export const BULK_SKIP_REASONS = ['INVALID_STATE', 'NOT_RETRYABLE'] as const;
 export const INCIDENT_EVENT_TYPES = [
   'CREATED',
   'OCCURRED_AGAIN',
@@ -21,6 +26,9 @@ export const INCIDENT_EVENT_TYPES = [
   'RETRY_REQUESTED',
   'RETRY_SUCCEEDED',
   'RETRY_FAILED',
+  // Issue 14: a note, and a change of assignee; neither changes the status.
+  'NOTE_ADDED',
+  'ASSIGNED',
 ] as const;
 
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
@@ -28,3 +36,44 @@ export type IncidentSource = (typeof INCIDENT_SOURCES)[number];
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
 export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
 export type IncidentEventType = (typeof INCIDENT_EVENT_TYPES)[number];
+export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
+
+/** A note's text: up to this many characters (as a resolution note). */
+export const NOTE_MAX_LENGTH = 4000;
+
+/**
+ * Whether a retry of the incident can work (docs/contract.md §7): a WORKER incident, not RESOLVED, whose
+ * worker request exists and is FAILED (PENDING or LOCKED means a retry is already under way). The retry
+ * service (server/services/worker-incidents/retry-incident.ts) refuses exactly the others.
+ */
+export function isRetryable(incident: {
+  source: IncidentSource;
+  status: IncidentStatus;
+  workerRequestStatus: string | null;
+}): boolean {
+  return (
+    incident.source === 'WORKER' &&
+    incident.status !== 'RESOLVED' &&
+    incident.workerRequestStatus === 'FAILED'
+  );
+}
+
+/** The ASSIGNED timeline entry's message: the new assignee and the previous one (docs/contract.md §6). */
+export function assignmentMessage(assignee: string | null, previous: string | null, by: string): string {
+  const what = assignee === null ? 'Unassigned' : `Assigned to ${assignee}`;
+  return `${what} by ${by}${previous === null ? '' : ` (was ${previous})`}`;
+}
+
+/** The fields the incident list sorts by (`sort=field[,asc|desc]`): the API's schema and the console's board. */
+export const SORT_FIELDS = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'lastOccurredAt',
+  'severity',
+  'status',
+  'source',
+  'occurrenceCount',
+  'processInstanceId',
+] as const;
+export type SortField = (typeof SORT_FIELDS)[number];

@@ -11,8 +11,8 @@ import {
 } from './admin-support';
 import { ADMIN_USERNAME, createUser, expect, shot, test } from './support';
 
-// Long journeys on a shared machine: more than the default 30 s each.
-test.describe.configure({ timeout: 60_000 });
+// Long journeys on a shared machine: twice the default of 60 s each.
+test.describe.configure({ timeout: 120_000 });
 
 test('a group grants a new user the console: created in the UI, added through the group, permissions traced to their source', async ({
   page,
@@ -83,7 +83,11 @@ test('a group grants a new user the console: created in the UI, added through th
   await createUser.getByRole('button', { name: 'Create user' }).click();
   await expect(createUser.getByText('already taken')).toBeVisible();
   await shot(page, 'admin-users-05-username-taken');
+  // Escape in a dialog with typed text asks before it throws the text away.
   await page.keyboard.press('Escape');
+  const question = createUser.getByRole('alertdialog', { name: 'Discard what you typed?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Discard' }).click();
   await expect(createUser).toBeHidden();
 
   // Without ACCESS_BPM_ADMIN they get the "No access" page.

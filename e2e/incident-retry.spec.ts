@@ -145,21 +145,42 @@ test('a responder retries a failed worker task and watches the incident resolve 
   }
 });
 
-test('a retry the service refuses says why in words', async ({ page, request, consoleGuard }) => {
+test('retry is offered only where it can work, and a retry refused meanwhile says why in words', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
   const api = await IncidentApi.signIn(request);
   const tag = uniqueTag('noretry');
-  // A WORKER incident whose reference names no worker request: the retry is refused (400 NOT_RETRYABLE).
-  const incident = await api.report({ message: `Worker lost its lease ${tag}`, source: 'WORKER' });
-  consoleGuard.allow(/status of 400/);
-
+  // A WORKER incident whose reference names no worker request: a retry cannot work, so none is offered
+  // (issue 14: the API says so per incident).
+  const orphan = await api.report({ message: `Worker lost its lease ${tag}`, source: 'WORKER' });
+  expect(orphan.retryable).toBe(false);
   await signInAsAdmin(page);
+  await page.goto(`/incidents/${orphan.id}`);
+  const actions = page.getByRole('group', { name: 'Actions' });
+  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toBeVisible();
+  await expect(actions.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+
+  // One that could be retried when the page loaded and was retried elsewhere since: the service refuses.
+  const { incident } = await api.failWorkerRequest({
+    processInstanceId: uniqueProcessInstanceId(),
+    nodeId: 'charge-card',
+    topic: uniqueTag('noretry-topic'),
+    errorMessage: `Gateway timeout ${tag}`,
+  });
+  expect(incident.retryable).toBe(true);
+  consoleGuard.allow(/status of 400/);
   await page.goto(`/incidents/${incident.id}`);
-  await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Retry…' }).click();
+  const retry = actions.getByRole('button', { name: 'Retry…' });
+  await retry.click();
   const confirm = page.getByRole('dialog', { name: `Retry incident ${incident.id}?` });
+  // Someone else retries it while this dialog is open (the page shows it live; the dialog stays).
+  await api.retry(incident.id);
   await confirm.getByRole('button', { name: 'Retry', exact: true }).click();
   const refusal = confirm.getByRole('alert');
   await expect(refusal).toContainText('Retry refused');
-  await expect(refusal).toContainText(`refers to "${incident.externalReferenceId}", not to a worker request`);
+  await expect(refusal).toContainText('a retry is already under way');
   await shot(page, 'incident-retry-07-refused');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   expect((await api.get(incident.id)).status).toBe('OPEN');

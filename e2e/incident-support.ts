@@ -21,6 +21,8 @@ export interface Incident {
   resolvedBy: string | null;
   resolutionAction: string | null;
   resolutionNote: string | null;
+  assignee: string | null;
+  retryable: boolean;
 }
 
 export interface WorkerRequest {
@@ -94,6 +96,10 @@ export class IncidentApi {
     return this.call<Incident>('POST', `/api/incidents/${id}/resolve`, {
       resolutionAction: 'FIXED_MANUALLY',
     });
+  }
+
+  retry(id: number): Promise<Incident> {
+    return this.call<Incident>('POST', `/api/incidents/${id}/retry`, {});
   }
 
   /** A worker request that fails for good through the worker protocol, which reports a WORKER incident. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests: build, then Playwright starts the production server on a fresh .data-e2e.
-# E2E_SKIP_BUILD=1 reuses the current .next build; E2E_PORT changes the port (default 3210).
+# E2E_SKIP_BUILD=1 reuses the current build (.next and dist/server); E2E_PORT changes the port (default 3210).
 # Extra arguments go to `playwright test` (e.g. a file name or --grep).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,7 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then
-  npx next build
+  npm run build
 fi
 
 rm -rf ".data-e2e-${E2E_PORT:-3210}"

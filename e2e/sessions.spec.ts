@@ -61,8 +61,10 @@ test('a session that ended while a page was open: the next action goes to sign-i
   await page.goto('/login');
   await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await page.goto('/incidents?status=OPEN');
+  await page.goto(`/incidents?status=OPEN&q=${encodeURIComponent(incident.message)}`);
   await expect(boardRow(page, incident.id)).toBeVisible({ timeout: 30_000 });
+  const board = new URL(page.url());
+  const boardPath = board.pathname + board.search;
 
   // The session ends on the server (signed out elsewhere); this page still holds its cookie.
   const kept = await sessionCookies(context);
@@ -80,13 +82,13 @@ test('a session that ended while a page was open: the next action goes to sign-i
     .click();
 
   await expect(page).toHaveURL(
-    (url) => url.pathname === '/login' && url.searchParams.get('callbackUrl') === '/incidents?status=OPEN',
+    (url) => url.pathname === '/login' && url.searchParams.get('callbackUrl') === boardPath,
   );
   await expect(page.getByText(/bearer token/i)).toHaveCount(0);
   await shot(page, 'sessions-01-ended-back-to-sign-in');
 
   await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
-  await expect(page).toHaveURL((url) => url.pathname === '/incidents' && url.search === '?status=OPEN');
+  await expect(page).toHaveURL((url) => url.pathname + url.search === boardPath);
   await expect(boardRow(page, incident.id)).toBeVisible({ timeout: 30_000 });
   // Nothing was done on the way: the incident is still open.
   expect((await api.get(incident.id)).status).toBe('OPEN');

@@ -16,10 +16,16 @@ export { expect };
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
-/** A full-page screenshot in e2e/screenshots/<name>.png (gitignored), for people to look at. */
+/**
+ * A full-page screenshot in e2e/screenshots/<name>.png (gitignored), for people to look at. It checks
+ * nothing, so it gets time of its own: on a machine loaded to a load average of 16 a full-page capture took
+ * the rest of a test's 30 s and failed tests whose every expectation had passed.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true });
+  const info = base.info();
+  info.setTimeout(info.timeout + 30_000);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true, timeout: 30_000 });
 }
 
 /** An access token from POST /api/tokens. */

@@ -7,11 +7,11 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
-import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import type { Database } from '../db/client';
 import { attachAuthCache } from './auth/auth-cache';
 import { clientAddressOf } from './client-address';
 import { allowOrigin, answerPreflight, isPreflight, type CorsOrigins } from './cors';
+import { createEngineRestHandler, ENGINE_REST_PREFIX, engineRestRouteOf } from './engine-rest/handler';
 import { authenticate } from './auth/principal';
 import {
   databaseUnavailable,
@@ -33,8 +33,16 @@ import { log } from './log';
 import { canReadMetrics, METRICS_CONTENT_TYPE, metricsText, watchDatabase } from './metrics';
 import { requestIdOf } from './observe-requests';
 import { getOpenApiDocument } from './openapi';
+import {
+  createEventStreamHandler,
+  INCIDENT_STREAM_PATH,
+  INCIDENT_STREAM_PROCEDURE,
+  restStreamInput,
+  trpcStreamInput,
+} from './event-stream';
 import { admitsSessionCookie, unsupportedBodyOf } from './transport-rules';
 import { appRouter, restProcedures } from './routers';
+import { buildRestRoutes, callRestProcedure, matchRestRoute, restInput, trpcErrorOf } from './rest-routes';
 import type { Dispatcher } from './services/workers/dispatcher';
 import { createContext } from './trpc';
 import { batchRefusal } from './trpc-batch';
@@ -42,10 +50,7 @@ import { batchRefusal } from './trpc-batch';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 type ApiRequest = IncomingMessage & {
-  body?: unknown;
-  query?: Record<string, string[]>;
   requestId?: string;
-  bodyError?: DomainError;
   receivedAt?: number;
 };
 
@@ -70,21 +75,28 @@ function allowedMethods(path: string): string[] | undefined {
   return [...methods].sort();
 }
 
-const FIXED_ROUTES = new Set(['/api/health', '/api/openapi.json', '/api/metrics', '/api/docs', '/docs']);
+const FIXED_ROUTES = new Set([
+  '/api/health',
+  '/api/openapi.json',
+  '/api/metrics',
+  '/api/docs',
+  '/docs',
+  INCIDENT_STREAM_PATH,
+]);
 
 /** The route template of an /api path, for metrics and logs (never the path itself: ids are unbounded). */
 export function apiRouteOf(pathname: string): string | undefined {
   if (FIXED_ROUTES.has(pathname)) return pathname;
   if (pathname.startsWith('/api/docs/')) return '/api/docs/*';
   if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) return '/api/trpc';
+  if (pathname.startsWith(`${ENGINE_REST_PREFIX}/`)) return engineRestRouteOf(pathname);
   const rest = pathname.slice('/api'.length);
   const found = restRoutes.find((r) => r.pattern.test(rest));
   return found && `/api${found.template}`;
 }
 
-const successStatusByPath = new Map(
-  restProcedures.filter((p) => p.successStatus).map((p) => [p.procedurePath, p.successStatus]),
-);
+/** Every REST operation's procedure, by method and path template, in the router's order. */
+const restRouteTable = buildRestRoutes(appRouter._def.procedures as Record<string, unknown>);
 
 function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json') {
   res.statusCode = status;
@@ -97,8 +109,14 @@ function sendProblem(res: ServerResponse, problem: Problem, headers: Record<stri
   sendJson(res, problem.status, problem, 'application/problem+json');
 }
 
-/** Reads a JSON body of at most 64 KiB. An empty body is `{}` (the seed's reopen has none). */
-async function readJsonBody(req: ApiRequest): Promise<{ body: unknown } | { tooLarge: true }> {
+/**
+ * Reads a JSON body of at most 64 KiB. An empty body is `{}` (the seed's reopen has none). A body that is
+ * not a JSON object, or holds what no input may (server/input-guard.ts), is `{}` with `bodyError` saying
+ * why: the procedure reports it after authentication, as a 400.
+ */
+async function readJsonBody(
+  req: ApiRequest,
+): Promise<{ body: unknown; bodyError?: DomainError } | { tooLarge: true }> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) return { tooLarge: true };
   const chunks: Buffer[] = [];
@@ -113,23 +131,20 @@ async function readJsonBody(req: ApiRequest): Promise<{ body: unknown } | { tooL
   try {
     const body = JSON.parse(text);
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      req.bodyError = validationError('The request body must be a JSON object', [
+      const bodyError = validationError('The request body must be a JSON object', [
         { field: '(body)', message: 'must be a JSON object' },
       ]);
-      return { body: {} };
+      return { body: {}, bodyError };
     }
-    // Checked here as well as in every procedure: the adapter serialises the body before any procedure runs.
+    // Checked here as well as in every procedure: what no input may hold is refused before anything reads it.
     const problem = unacceptableInput(body);
-    if (problem) {
-      req.bodyError = fieldError(problem.field, problem.message);
-      return { body: {} };
-    }
+    if (problem) return { body: {}, bodyError: fieldError(problem.field, problem.message) };
     return { body };
   } catch {
-    req.bodyError = validationError('The request body is not valid JSON', [
+    const bodyError = validationError('The request body is not valid JSON', [
       { field: '(body)', message: 'is not valid JSON' },
     ]);
-    return { body: {} };
+    return { body: {}, bodyError };
   }
 }
 
@@ -141,28 +156,6 @@ function logIfInternal(error: TRPCError, requestId: string | undefined, where: s
   if (!domainErrorOf(error) && (error.code === 'INTERNAL_SERVER_ERROR' || !error.code)) {
     log.error({ err: error.cause ?? error, requestId }, `${where} failed`);
   }
-}
-
-/** The adapter writes its own error shape; ours rides in it as `problem` (see errorFormatter) and replaces it. */
-function answerErrorsAsProblems(res: ServerResponse, requestId: string) {
-  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.end = ((chunk?: unknown, ...rest: unknown[]): ServerResponse => {
-    if (res.statusCode >= 400 && typeof chunk === 'string') {
-      try {
-        const problem = JSON.parse(chunk).problem as Problem | undefined;
-        if (problem) {
-          // An error before the context existed (reading the query or body) formatted another id.
-          if (problem.requestId) problem.requestId = requestId;
-          res.statusCode = problem.status;
-          res.setHeader('Content-Type', 'application/problem+json');
-          return end(JSON.stringify(problem), ...rest);
-        }
-      } catch {
-        // not JSON: leave it as it is
-      }
-    }
-    return end(chunk, ...rest);
-  }) as ServerResponse['end'];
 }
 
 /**
@@ -238,35 +231,62 @@ export function createApiHandler(
   const { db } = database;
   attachAuthCache(database);
   watchDatabase(database);
+  // Camunda 7 external-task workers: their own paths, bodies and error shape (server/engine-rest/).
+  const engineRest = createEngineRestHandler(db, dispatcher);
+  const serveIncidentStream = createEventStreamHandler(database, dispatcher, { isDraining });
 
-  const rest = createOpenApiNodeHttpHandler({
-    router: appRouter,
-    maxBodySize: MAX_BODY_BYTES,
-    createContext: ({ req, res }) => {
-      const r = req as ApiRequest;
-      return createContext({
+  /**
+   * A REST operation: the procedure its method and path name, called with the input the path, the query or
+   * the body give (server/rest-routes.ts). Its answer is JSON (the success status of an empty one from its
+   * meta), its errors problem documents.
+   */
+  async function restCall(req: ApiRequest, res: ServerResponse, url: URL, requestId: string): Promise<void> {
+    let body: { body: unknown; bodyError?: DomainError } | undefined;
+    // HEAD is answered as GET, checks and status included; Node sends no body to a HEAD request.
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+    if (method !== 'GET') {
+      const read = await readJsonBody(req);
+      if ('tooLarge' in read) {
+        res.setHeader('Connection', 'close');
+        return sendProblem(res, problemOf(payloadTooLarge(MAX_BODY_BYTES), requestId));
+      }
+      body = read;
+    }
+    // The path as the REST operations see it: without /api, parsed on its own as the adapter did.
+    const withoutApi = req.url!.slice('/api'.length);
+    const restPath = new URL(`http://127.0.0.1${withoutApi.startsWith('/') ? '' : '/'}${withoutApi}`)
+      .pathname;
+    const match = matchRestRoute(restRouteTable, method, restPath);
+    try {
+      if (!match) throw new TRPCError({ message: 'Not found', code: 'NOT_FOUND' });
+      // GET and DELETE take their input from the query, every other method from the body (as the adapter).
+      // The query is a map without a prototype: a plain object would meet Object.prototype on keys such as
+      // __proto__ or constructor.
+      const input = restInput(
+        match,
+        method === 'GET' || method === 'DELETE' ? { query: queryOf(url) } : { body: body?.body },
+      );
+      const ctx = await createContext({
         db,
         dispatcher,
-        credentials: credentialsOf(r),
-        requestId: r.requestId,
-        bodyError: r.bodyError,
-        clientAddress: clientAddressOf(r),
-        signal: abortedOnClose(res as ServerResponse),
-        receivedAt: r.receivedAt,
+        credentials: credentialsOf(req),
+        requestId,
+        bodyError: body?.bodyError,
+        clientAddress: clientAddressOf(req),
+        signal: abortedOnClose(res),
+        receivedAt: req.receivedAt,
       });
-    },
-    responseMeta: ({ paths, errors, data }) => {
-      if (errors.length) {
-        return { status: problemOf(errors[0], '').status, headers: errorHeaders(errors as TRPCError[]) };
-      }
+      const data = await callRestProcedure(match.route, input, ctx);
       // The success status is for an empty answer; an operation that sometimes answers a body (a reset
       // that generated the password) answers that with a 200.
-      const status = paths?.[0] ? successStatusByPath.get(paths[0]) : undefined;
-      return status && data?.[0] === undefined ? { status } : {};
-    },
-    onError: ({ error, req, path: p }) =>
-      logIfInternal(error, (req as ApiRequest).requestId, `REST ${p ?? req.url}`),
-  });
+      const status = data === undefined ? (match.route.successStatus ?? 200) : 200;
+      sendJson(res, status, data);
+    } catch (cause) {
+      const error = trpcErrorOf(cause);
+      logIfInternal(error, requestId, `REST ${match?.route.procedurePath ?? withoutApi}`);
+      sendProblem(res, problemOf(error, requestId), errorHeaders([error]));
+    }
+  }
 
   async function health(res: ServerResponse) {
     if (await database.ping()) return sendJson(res, 200, { status: 'ok', database: 'ok' });
@@ -346,10 +366,22 @@ export function createApiHandler(
       if (pathname === '/docs' || pathname === '/api/docs' || pathname.startsWith('/api/docs/')) {
         return await docs(res, pathname.replace(/^\/(api\/)?docs/, ''));
       }
+      if (pathname.startsWith(`${ENGINE_REST_PREFIX}/`)) return await engineRest(req, res, pathname);
       const unsupportedBody = unsupportedBodyOf(req);
       if (unsupportedBody) {
         res.setHeader('Connection', 'close'); // the body is never read
         return sendProblem(res, problemOf(unsupportedBody, requestId));
+      }
+      // The incident change stream (server/event-stream.ts): the same procedure as the tRPC subscription.
+      if (pathname === INCIDENT_STREAM_PATH) {
+        const credentials = credentialsOf(req);
+        const input = restStreamInput(url);
+        return await serveIncidentStream(req, res, {
+          credentials,
+          input,
+          requestId,
+          clientAddress: clientAddressOf(req),
+        });
       }
       if (pathname.startsWith('/api/trpc/') || pathname === '/api/trpc') {
         const trpcPath = pathname.slice('/api/trpc/'.length);
@@ -358,6 +390,10 @@ export function createApiHandler(
         if (refusal) return sendProblem(res, problemOf(refusal, requestId));
         const clientAddress = clientAddressOf(req);
         const credentials = credentialsOf(req, admitsSessionCookie(req));
+        if (trpcPath === INCIDENT_STREAM_PROCEDURE) {
+          const input = trpcStreamInput(url);
+          return await serveIncidentStream(req, res, { credentials, input, requestId, clientAddress });
+        }
         return await nodeHTTPRequestHandler({
           router: appRouter,
           req,
@@ -378,30 +414,13 @@ export function createApiHandler(
         });
       }
 
-      // REST: the adapter sees the path without /api, the query as a map without a prototype (its own
-      // plain object would meet Object.prototype on keys such as __proto__ or constructor), and a body we
-      // have already read and checked.
-      const withoutApi = req.url!.slice('/api'.length);
-      req.url = withoutApi.startsWith('/') ? withoutApi : `/${withoutApi}`;
-      req.query = queryOf(url);
+      // REST. A path some operation answers, with a method none does there: 405 with the methods it takes.
       const allowed = allowedMethods(pathname.slice('/api'.length));
       if (allowed && !allowed.includes(req.method ?? '')) {
         const refusal = methodNotAllowed(req.method ?? '', allowed);
         return sendProblem(res, problemOf(refusal, requestId), refusal.headers);
       }
-      // HEAD is answered as GET, checks and status included; Node sends no body to a HEAD request.
-      if (req.method === 'HEAD') req.method = 'GET';
-      if (req.method !== 'GET') {
-        const read = await readJsonBody(req);
-        if ('tooLarge' in read) {
-          res.setHeader('Connection', 'close');
-          return sendProblem(res, problemOf(payloadTooLarge(MAX_BODY_BYTES), requestId));
-        }
-        req.body = read.body;
-        req.headers['content-type'] = 'application/json';
-      }
-      answerErrorsAsProblems(res, requestId);
-      await rest(req, res);
+      await restCall(req, res, url, requestId);
     } catch (error) {
       log.error({ err: error, requestId }, `${req.method} ${pathname} failed`);
       if (!res.headersSent) sendProblem(res, problemOf(error, requestId));

@@ -27,8 +27,23 @@ const envSchema = z.object({
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(10_000),
   /** A query or transaction, waiting for a pool connection included (6000 ms). */
   DATABASE_QUERY_TIMEOUT_MS: milliseconds.default(6_000),
+  /**
+   * With PostgreSQL, connections of the notification deliverer's own thread (server/deliverer-thread.ts),
+   * besides one for LISTEN: a storm of deliveries never waits for, nor holds, the API's pool.
+   */
+  NOTIFICATION_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(20).default(2),
+  /**
+   * Where the deliverer runs with PostgreSQL: its own thread (the default), or `in-process` in the server's
+   * thread and pool as before issue 15 item 3 was done (bench/notification-burst.ts compares the two).
+   */
+  NOTIFICATION_DELIVERER: z.enum(['thread', 'in-process']).default('thread'),
   /** application_name of this process's connections (bpm-admin-console/<pid>). */
   DATABASE_APPLICATION_NAME: z.string().min(1).max(63).optional(),
+  /**
+   * Server processes on one port with PostgreSQL (server/cluster.ts); unset, one per core. PGlite and the
+   * development server always run one.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   AUTH_SECRET: z.string().min(16, 'AUTH_SECRET must be at least 16 characters').optional(),
@@ -63,6 +78,11 @@ const envSchema = z.object({
   LOGIN_ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** fatal, error, warn, info (the default), debug, trace or silent (server/log.ts reads it). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', '']).optional(),
+  /**
+   * true: each log line written to stdout before the call that logs it returns (slower; for a crash that
+   * kills the process outright). Otherwise lines are written asynchronously and flushed at every exit.
+   */
+  LOG_SYNC: z.enum(['true', 'false', '']).optional(),
   /** A port serving GET /metrics without authentication, for scrapers inside the cluster; unset, none. */
   METRICS_PORT: z.coerce
     .number()
@@ -108,6 +128,25 @@ const envSchema = z.object({
    * addresses (refused otherwise): comma-separated CIDRs such as `10.0.0.0/8,127.0.0.1/32`.
    */
   WEBHOOK_ALLOWED_NETWORKS: z.string().optional(),
+  /**
+   * A subscription whose every attempt failed for this long (24 h) is marked "needs attention" and paused
+   * until an administrator enables it again (its events are kept meanwhile).
+   */
+  WEBHOOK_ATTENTION_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(24 * 60 * 60_000),
+  /** The SMTP server email subscriptions are sent through; without it, email attempts fail (and retry). */
+  SMTP_HOST: z.string().optional(),
+  /** 587 by default (465 when SMTP_SECURE). */
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** TLS from the first byte (port 465); otherwise STARTTLS is used whenever the server offers it. */
+  SMTP_SECURE: booleanString,
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  /** The From of notification mails (bpm-admin-console@localhost by default). */
+  SMTP_FROM: z.string().optional(),
   /** Serve only /api (no console): API nodes behind a load balancer, and process-level tests. */
   API_ONLY: booleanString,
 });

@@ -35,7 +35,8 @@ type DomainErrorKind =
   | 'METHOD_NOT_ALLOWED'
   | 'REQUEST_HEADERS_TOO_LARGE'
   | 'REQUEST_TIMEOUT'
-  | 'DATABASE_UNAVAILABLE';
+  | 'DATABASE_UNAVAILABLE'
+  | 'SHUTTING_DOWN';
 
 const KINDS: Record<DomainErrorKind, { status: number; title: string; trpc: TRPC_ERROR_CODE_KEY }> = {
   VALIDATION_FAILED: { status: 400, title: 'Bad Request', trpc: 'BAD_REQUEST' },
@@ -55,6 +56,8 @@ const KINDS: Record<DomainErrorKind, { status: number; title: string; trpc: TRPC
   REQUEST_HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large', trpc: 'BAD_REQUEST' },
   REQUEST_TIMEOUT: { status: 408, title: 'Request Timeout', trpc: 'TIMEOUT' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Service Unavailable', trpc: 'SERVICE_UNAVAILABLE' },
+  // A long-lived request (an event stream) refused by an instance that drains for a shutdown.
+  SHUTTING_DOWN: { status: 503, title: 'Service Unavailable', trpc: 'SERVICE_UNAVAILABLE' },
 };
 
 /** Every code a problem document can carry: the kinds above, and INTERNAL for a bug (a 500). */
@@ -135,6 +138,13 @@ export const databaseUnavailable = () =>
     [],
     { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
   );
+
+/** An instance draining for a shutdown refuses new event streams: the client connects again, elsewhere. */
+export const shuttingDown = () =>
+  new DomainError('SHUTTING_DOWN', 'This instance is shutting down: connect again', [], {
+    'Retry-After': '1',
+    Connection: 'close',
+  });
 
 /** tRPC keeps a TRPCError thrown from a procedure; this one carries the domain error as its cause. */
 export function toTRPCError(error: DomainError): TRPCError {

@@ -8,29 +8,43 @@ const dev = process.argv.includes('--dev');
 (process.env as Record<string, string>).NODE_ENV ??= dev ? 'development' : 'production';
 
 const { getEnv } = await import('./env');
-const { log } = await import('./log');
+const { log, flushLog } = await import('./log');
 const { openDatabase, setProcessDatabase } = await import('../db/client');
 const { bootstrapAdmin } = await import('./auth/bootstrap');
 const { getAuthSecret } = await import('./auth/secret');
 
 const env = getEnv();
 getAuthSecret(); // fail at start, not at the first sign-in
+
+// With PostgreSQL, several server processes on one port (WEB_CONCURRENCY): this process, the primary, only
+// runs them (server/cluster.ts) and never goes past this point; each worker runs the rest of this file.
+const { isClusterWorker, runPrimary, serverProcessCount } = await import('./cluster');
+const processCount = serverProcessCount({
+  webConcurrency: env.WEB_CONCURRENCY,
+  databaseUrl: env.DATABASE_URL,
+  dev,
+});
+if (processCount > 1 && !isClusterWorker()) {
+  await runPrimary({ count: processCount, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS, log, flushLog });
+}
 if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
   const { startTracing } = await import('./tracing');
   await startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT);
   log.info({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT }, 'Tracing: spans exported over OTLP/HTTP');
 }
 
+const tuning = {
+  poolSize: env.DATABASE_POOL_SIZE,
+  connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+  statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+  ...(env.DATABASE_APPLICATION_NAME && { applicationName: env.DATABASE_APPLICATION_NAME }),
+};
 const opening = openDatabase({
   ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR }),
-  tuning: {
-    poolSize: env.DATABASE_POOL_SIZE,
-    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
-    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
-    idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
-    ...(env.DATABASE_APPLICATION_NAME && { applicationName: env.DATABASE_APPLICATION_NAME }),
-  },
+  tuning,
+  traceQueries: Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT),
   // Under the migrations' lock: instances starting together create the administrator once.
   afterMigrate: (db) =>
     bootstrapAdmin(db, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD || undefined }),
@@ -71,9 +85,35 @@ const { answerClientErrorsAsProblems, apiRouteOf, createApiHandler } = await imp
 const { observeRequests } = await import('./observe-requests');
 const { startDispatcher } = await import('./services/workers/dispatcher');
 const dispatcher = startDispatcher(database);
-const { startDeliverer } = await import('./services/notifications/deliverer');
-const deliverer = startDeliverer(database);
+// Notifications are delivered off the request path: with PostgreSQL in a thread of its own, with its own
+// pool (server/run-deliverer-thread.ts); on PGlite, whose database lives in this thread, in this thread.
+const deliverer = await startNotificationDeliverer();
+async function startNotificationDeliverer() {
+  if (database.kind === 'pglite' || env.NOTIFICATION_DELIVERER === 'in-process') {
+    const { startDeliverer } = await import('./services/notifications/deliverer');
+    return startDeliverer(database);
+  }
+  const { startDelivererThread } = await import('./run-deliverer-thread');
+  const { POSTGRES_DEFAULTS } = await import('../db/resilient-postgres');
+  return startDelivererThread({
+    // This module is server/http.ts under tsx, dist/server/http.mjs once built (scripts/build-server.mjs).
+    entry: new URL(`./deliverer-thread.${import.meta.url.endsWith('.ts') ? 'ts' : 'mjs'}`, import.meta.url),
+    databaseUrl: env.DATABASE_URL!,
+    tuning: {
+      ...tuning,
+      poolSize: env.NOTIFICATION_DATABASE_POOL_SIZE,
+      // Its backends told apart from the API's in pg_stat_activity.
+      applicationName: `${tuning.applicationName ?? POSTGRES_DEFAULTS.applicationName}/deliverer`.slice(
+        0,
+        63,
+      ),
+    },
+    options: {},
+    stopTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  });
+}
 const { manageLifecycle } = await import('./shutdown');
+const { closeIncidentStreams } = await import('./event-stream');
 // `lifecycle` (below) exists before the server listens, so before readiness asks it.
 const { parseCorsOrigins } = await import('./cors');
 const handleApi = createApiHandler(database, dispatcher, {
@@ -139,7 +179,11 @@ const metricsServer = env.METRICS_PORT ? startMetricsServer(env.METRICS_PORT) : 
 const lifecycle = manageLifecycle(server, {
   drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
   timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-  answerLongPolls: () => dispatcher.drain(),
+  // Event streams end with the long polls: their clients reconnect elsewhere with their last event id.
+  answerLongPolls: () => {
+    dispatcher.drain();
+    void closeIncidentStreams(database);
+  },
   stopBackground: () => Promise.all([dispatcher.stop(), deliverer.stop()]).then(() => {}),
   closeDatabase: () => database.close(),
   log: (message) => log.info(message),
@@ -155,6 +199,8 @@ async function shutdown(signal: string) {
   await lifecycle.shutdown(signal);
   const { stopTracing } = await import('./tracing');
   await stopTracing();
+  // The log is written asynchronously (server/log.ts): every line, the last request's too, before the exit.
+  await flushLog();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -105,6 +105,11 @@ function createMetrics() {
       help: 'Long-polling fetch-and-lock requests waiting for a publish on this instance',
       registers,
     }),
+    eventStreams: new Gauge({
+      name: 'bpm_incident_event_streams_open',
+      help: 'Incident change streams (server-sent events) open on this instance',
+      registers,
+    }),
     wakeUps: new Counter({
       name: 'bpm_worker_wake_ups_total',
       help: 'Waiting long polls woken by a publish',
@@ -119,6 +124,13 @@ function createMetrics() {
       name: 'bpm_auth_failures_total',
       help: 'Refused sign-ins (wrong username or password) and refused bearer tokens',
       labelNames: ['kind'] as const,
+      registers,
+    }),
+    notificationAttempts: new Histogram({
+      name: 'bpm_notification_attempt_duration_seconds',
+      help: 'Notification attempts (issue 15) by channel and outcome (succeeded, retrying, failed): duration in seconds',
+      labelNames: ['channel', 'outcome'] as const,
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
     lockouts: new Counter({
@@ -155,6 +167,10 @@ export function countLongPolls(change: 1 | -1): void {
   metrics.longPolls.inc(change);
 }
 
+export function countEventStreams(change: 1 | -1): void {
+  metrics.eventStreams.inc(change);
+}
+
 export function countWakeUps(woken: number): void {
   if (woken > 0) metrics.wakeUps.inc(woken);
 }
@@ -169,6 +185,11 @@ export function countAuthFailure(kind: 'password' | 'token'): void {
 
 export function countLockout(): void {
   metrics.lockouts.inc();
+}
+
+/** One attempt of a notification recorded; its histogram's _count by outcome is the deliveries by outcome. */
+export function observeNotificationAttempt(channel: string, outcome: string, seconds: number): void {
+  metrics.notificationAttempts.observe({ channel, outcome }, seconds);
 }
 
 /**

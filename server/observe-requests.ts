@@ -42,7 +42,7 @@ export function observeRequests(
     const trace = traceRequest(req, method, path);
     if (trace) res.setHeader('traceresponse', trace.header);
 
-    const context: RequestContext = { requestId, traceId: trace?.traceId };
+    const context: RequestContext = { requestId, traceId: trace?.traceId, traceparent: trace?.header };
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // A long poll that timed out: how long after its deadline its answer was written (issue 12 wants 100 ms).

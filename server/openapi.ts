@@ -1,8 +1,13 @@
 // The OpenAPI 3 document of every REST operation, generated from the procedures' schemas and meta.
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
-import type { SchemaObject } from 'openapi3-ts/oas31';
+import type { PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
 import { PROBLEM_CODES, problemKind, type DomainErrorKind } from './errors';
 import { appRouter, restProcedures } from './routers';
+import { INCIDENT_SEVERITIES, INCIDENT_SOURCES, INCIDENT_STATUSES } from '../domain/incidents';
+import { z } from 'zod';
+import { INCIDENT_STREAM_PATH } from './event-stream';
+import { IncidentStreamEvent } from './schemas/incidents';
+import { METRICS_CONTENT_TYPE } from './metrics';
 
 const problemSchema: SchemaObject = {
   type: 'object',
@@ -29,11 +34,34 @@ const problemSchema: SchemaObject = {
 
 type Operation = {
   operationId?: string;
-  parameters?: unknown[];
+  parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: SchemaObject }> };
   security?: unknown[];
   responses: Record<string, unknown>;
 };
+
+type Parameter = {
+  in: string;
+  required?: boolean;
+  description?: string;
+  style?: string;
+  explode?: boolean;
+  schema?: SchemaObject;
+};
+
+/**
+ * A list in the query string as the service reads it: values separated by commas, or the parameter repeated
+ * (server/schemas/incidents.ts). Documented comma-separated (style form, explode false), unless a value
+ * holds a comma itself (`sort=severity,desc`): then only repeating the parameter tells values apart.
+ */
+function describeQueryList(parameter: Parameter): void {
+  const schema = parameter.schema;
+  if (parameter.in !== 'query' || schema?.type !== 'array') return;
+  const values = ((schema.items as SchemaObject | undefined)?.enum ?? []) as unknown[];
+  parameter.style = 'form';
+  parameter.explode = values.some((value) => String(value).includes(','));
+  parameter.description ??= schema.description;
+}
 
 /** Operations that can find their target in a state or a shape that refuses them (a 409), and why. */
 const CONFLICTS: [RegExp, string][] = [
@@ -106,12 +134,14 @@ const requiresNothing = (schema: SchemaObject | undefined) =>
 
 /**
  * Integers as the service keeps them: ids and counts are bigints (int64) unless a schema bounds them below
- * 2^31; a lower bound stated twice (minimum and exclusiveMinimum) is stated once.
+ * 2^31; a lower bound stated twice (minimum and exclusiveMinimum) is stated once. Any value is `{}`.
  */
-function refineIntegers(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(refineIntegers);
+function refineSchemas(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(refineSchemas);
   if (!node || typeof node !== 'object') return;
   const schema = node as SchemaObject & Record<string, unknown>;
+  // z.unknown().nullable() comes out as `anyOf: [{}, {type: null}]`; the empty schema alone already admits null.
+  if (Array.isArray(schema.anyOf) && schema.anyOf.some((s) => !Object.keys(s).length)) delete schema.anyOf;
   if (schema.type === 'integer') {
     if (schema.format === undefined && !(typeof schema.maximum === 'number' && schema.maximum < 2 ** 31)) {
       schema.format = 'int64';
@@ -121,7 +151,7 @@ function refineIntegers(node: unknown): void {
       delete schema.exclusiveMinimum;
     }
   }
-  for (const value of Object.values(schema)) refineIntegers(value);
+  for (const value of Object.values(schema)) refineSchemas(value);
 }
 
 /** Whether a generated success response has a schema (z.void() gives an empty one). */
@@ -155,8 +185,9 @@ function build(): OpenAPIObject {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
       // Path parameters are always required (OpenAPI 3); the id schema's preprocess hides that from the generator.
-      for (const parameter of (op.parameters ?? []) as { in: string; required?: boolean }[]) {
+      for (const parameter of op.parameters ?? []) {
         if (parameter.in === 'path') parameter.required = true;
+        describeQueryList(parameter);
       }
       const status = successStatus.get(`${method} ${path}`);
       if (status) {
@@ -186,19 +217,41 @@ function build(): OpenAPIObject {
   const schemas = Object.entries(doc.components?.schemas ?? {}).filter(
     ([name]) => !name.startsWith('error.'),
   );
-  doc.components = { ...doc.components, schemas: { ...Object.fromEntries(schemas), Problem: problemSchema } };
-  refineIntegers(doc.paths);
-  refineIntegers(doc.components.schemas);
+  doc.components = {
+    ...doc.components,
+    schemas: {
+      ...Object.fromEntries(schemas),
+      Problem: problemSchema,
+    },
+  };
+  refineSchemas(doc.paths);
+  refineSchemas(doc.components.schemas);
+  doc.tags = TAGS;
+  // Spectral's info-contact: who answers for the interface. The service has no public address of its own;
+  // its operators publish the contract with it (docs/contract.md).
+  doc.info.contact = { name: 'BPM Admin Console operators (see docs/contract.md)' };
   doc.paths = {
     ...doc.paths,
+    // Served by server/event-stream.ts (a subscription, which trpc-to-openapi does not describe).
+    [INCIDENT_STREAM_PATH.slice('/api'.length)]: incidentStreamOperation(
+      streamEventSchema(doc.components.schemas as Record<string, SchemaObject>),
+    ),
     '/health': {
       get: {
-        operationId: 'health',
+        operationId: 'getHealth',
         tags: ['Service'],
         security: [],
         summary: 'Liveness and database reachability (no auth)',
+        description:
+          'Answers whether the service runs and reaches its database, for a liveness probe; it needs no token.',
         responses: {
           '200': { description: 'Up', content: { 'application/json': { schema: healthSchema } } },
+          // Any path can answer this one (Node refuses such a request before any handler); it is the
+          // only client error a request without parameters, body or token can meet.
+          '431': {
+            description: 'The request line and headers exceed 16 KiB',
+            content: { 'application/problem+json': { schema: problemRef } },
+          },
           '503': {
             description: 'Database unreachable',
             content: { 'application/json': { schema: healthSchema } },
@@ -206,8 +259,217 @@ function build(): OpenAPIObject {
         },
       },
     },
+    // Served by server/api-handler.ts outside tRPC, as /health is.
+    '/health/ready': { get: readinessOperation(problemRef) },
+    '/metrics': { get: metricsOperation(problemRef) },
   };
   return doc;
+}
+
+/**
+ * The tags the procedures' meta put on operations, in the order a reference page shows them, each with what
+ * it groups. Redocly's operation-tag-defined (redocly.yaml) fails the tests on a tag missing here.
+ */
+const TAGS: { name: string; description: string }[] = [
+  {
+    name: 'Authentication',
+    description: 'Bearer tokens for a username and password, and changing your own password.',
+  },
+  {
+    name: 'Users',
+    description: 'User accounts: groups, direct permissions, enabling, password resets and sign-in locks.',
+  },
+  { name: 'Groups', description: 'Groups of users and the permissions their members get.' },
+  { name: 'Permissions', description: 'The catalogue of permission codes.' },
+  {
+    name: 'API tokens',
+    description: 'Long-lived, scoped bearer tokens for external systems, acting as a user.',
+  },
+  { name: 'Audit', description: 'The record of administrative changes.' },
+  {
+    name: 'Incidents',
+    description: 'Operational incidents: reporting, review, lifecycle, retry and bulk actions.',
+  },
+  {
+    name: 'Worker protocol',
+    description: 'External-task workers: publishing, fetching and locking, completing and failing requests.',
+  },
+  {
+    name: 'Process instances',
+    description: 'The process instances that worker requests and incidents belong to.',
+  },
+  {
+    name: 'Webhooks',
+    description: 'Subscriptions that receive incident events, their signing secrets and delivery log.',
+  },
+  { name: 'Service', description: 'The state of the service itself.' },
+];
+
+/**
+ * The data of one change on the stream, from the zod schema the subscription's output is checked with
+ * (IncidentStreamEvent, server/routers/incidents.ts): the timeline entry and its incident as it is when sent.
+ * The schemas it names (Incident) are the components the REST operations already publish, generated from
+ * the same zod schemas; one that is not there yet is added.
+ */
+function streamEventSchema(components: Record<string, SchemaObject>): SchemaObject {
+  const { $defs } = z.toJSONSchema(IncidentStreamEvent, { io: 'output', unrepresentable: 'any' }) as {
+    $defs: Record<string, SchemaObject>;
+  };
+  const toComponents = (schema: SchemaObject): SchemaObject =>
+    JSON.parse(
+      JSON.stringify(schema).replace(/"#\/\$defs\/([^"]+)"/g, (_, id: string) =>
+        JSON.stringify(`#/components/schemas/${id}`),
+      ),
+    );
+  for (const [id, schema] of Object.entries($defs)) {
+    if (id !== 'IncidentStreamEvent') components[id] ??= toComponents(schema);
+  }
+  const event = toComponents($defs.IncidentStreamEvent);
+  refineSchemas(event);
+  return event;
+}
+
+/** GET /incidents/events/stream: the change stream (docs/contract.md §6, issue 14). */
+function incidentStreamOperation(eventData: SchemaObject): PathItemObject {
+  const problem = (description: string) => ({
+    description,
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  });
+  const several = (values: readonly string[]) => ({
+    type: 'array',
+    items: { type: 'string', enum: [...values] },
+  });
+  const query = (name: string, schema: object, description: string) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema,
+    description,
+    ...('items' in schema && { style: 'form', explode: false }),
+  });
+  return {
+    get: {
+      operationId: 'streamIncidentChanges',
+      tags: ['Incidents'],
+      summary: 'Stream of incident changes (server-sent events), resumable with Last-Event-ID',
+      description:
+        'Every timeline entry committed from now on (or after Last-Event-ID), as `text/event-stream`: ' +
+        '`id: <txId>.<entryId>` and `data:` the timeline entry and its incident as it is now (x-event-data). ' +
+        'Starts with `event: connected`; `event: ping` every 15 s is the heartbeat. Filters as on GET ' +
+        '/incidents, decided per entry; status-changing entries pass a status filter. See docs/contract.md §6.',
+      security: [{ bearerAuth: [] }],
+      parameters: [
+        query('status', several(INCIDENT_STATUSES), 'any of these statuses (or an entry that changed it)'),
+        query('source', several(INCIDENT_SOURCES), 'any of these sources'),
+        query('severity', several(INCIDENT_SEVERITIES), 'any of these severities'),
+        query('processInstanceId', { type: 'integer', format: 'int64', minimum: 1 }, 'one process instance'),
+        query('incidentId', { type: 'integer', format: 'int64', minimum: 1 }, 'one incident'),
+        query('q', { type: 'string', maxLength: 200 }, 'substring of message, externalReferenceId or nodeId'),
+        query('lastEventId', { type: 'string' }, 'resume after this event id (the header wins)'),
+        {
+          name: 'Last-Event-ID',
+          in: 'header',
+          required: false,
+          schema: { type: 'string' },
+          description: 'resume after this event id, as an EventSource sends it when it reconnects',
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The stream',
+          content: {
+            'text/event-stream': {
+              schema: {
+                type: 'string',
+                description:
+                  'Server-sent events; the data of each change is x-event-data: a timeline entry with its incident',
+              },
+              // OpenAPI 3.1 has no schema for the events of a stream (3.2's itemSchema): an extension says it.
+              'x-event-data': eventData,
+            },
+          },
+        },
+        '400': problem('A filter or Last-Event-ID that is not valid'),
+        '401': problem('No valid bearer token'),
+        '403': problem('Missing the permission ACCESS_BPM_ADMIN, or a token scope that does not allow it'),
+        '405': problem('Any method but GET'),
+        '503': problem('The database cannot be reached, or this instance is shutting down (SHUTTING_DOWN)'),
+      },
+    },
+  } as unknown as PathItemObject;
+}
+
+/** GET /health/ready: whether a load balancer should send requests to this instance (server/api-handler.ts). */
+function readinessOperation(problemRef: object) {
+  const readiness = {
+    type: 'object',
+    required: ['status', 'database'],
+    properties: {
+      status: {
+        type: 'string',
+        enum: ['ready', 'draining', 'unavailable'],
+        description: '`draining` from the start of a graceful shutdown (server/shutdown.ts)',
+      },
+      database: { type: 'string', enum: ['ok', 'down'] },
+    },
+  };
+  return {
+    operationId: 'getReadiness',
+    tags: ['Service'],
+    security: [],
+    summary: 'Readiness for traffic (no auth)',
+    description:
+      'Answers 200 while this instance should receive requests, and 503 while it drains for a shutdown or ' +
+      'cannot reach its database, for a readiness probe or a load balancer; it needs no token.',
+    responses: {
+      '200': { description: 'Ready', content: { 'application/json': { schema: readiness } } },
+      '431': {
+        description: 'The request line and headers exceed 16 KiB',
+        content: { 'application/problem+json': { schema: problemRef } },
+      },
+      '503': {
+        description: 'Draining for a shutdown, or the database is unreachable',
+        content: { 'application/json': { schema: readiness } },
+      },
+    },
+  };
+}
+
+/** GET /metrics: the Prometheus text exposition (server/metrics.ts), for the tokens canReadMetrics admits. */
+function metricsOperation(problemRef: object) {
+  const problem = (description: string) => ({
+    description,
+    content: { 'application/problem+json': { schema: problemRef } },
+  });
+  const mediaType = METRICS_CONTENT_TYPE.split(';')[0].trim();
+  return {
+    operationId: 'getMetrics',
+    tags: ['Service'],
+    security: [{ bearerAuth: [] }],
+    summary: 'Prometheus metrics',
+    description:
+      `The service's metrics in the Prometheus text format (\`${METRICS_CONTENT_TYPE}\`): requests, ` +
+      'database pool, incidents by status and severity, notifications, event streams. Readable with an API ' +
+      'token of scope METRICS, or with a token of a user holding ACCESS_BPM_ADMIN whose scope allows reading ' +
+      '(FULL or READ_ONLY). HEAD answers the headers alone. With METRICS_PORT set, the same text is also ' +
+      'served without authentication at GET /metrics on that port, for scrapers inside the cluster.',
+    responses: {
+      '200': {
+        description: 'The metrics',
+        content: {
+          [mediaType]: {
+            schema: { type: 'string', example: '# TYPE bpm_incidents gauge\n' },
+          },
+        },
+      },
+      '401': problem('No valid bearer token'),
+      '403': problem(
+        'Neither a METRICS token nor a user holding ACCESS_BPM_ADMIN with a scope that allows reading',
+      ),
+      '431': problem('The request line and headers exceed 16 KiB'),
+      '503': problem('The database is unreachable; retry after Retry-After seconds'),
+    },
+  };
 }
 
 const healthSchema = {

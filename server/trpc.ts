@@ -90,60 +90,68 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Services throw DomainErrors; tRPC wraps them as 500s. Give them back their own status. */
-const mapDomainErrors = t.middleware(async ({ next }) => {
-  const result = await next();
+/**
+ * Services throw DomainErrors; tRPC wraps them as 500s. Give them back their own status. Applied to the
+ * result of everything after it (the guards below, the input and output validation, the resolver).
+ */
+function withDomainStatus<R extends { ok: boolean; error?: unknown }>(result: R): R {
   if (!result.ok) {
     const domain = domainErrorOf(result.error);
-    if (domain && result.error.code !== domain.trpcCode) throw toTRPCError(domain);
+    if (domain && (result.error as { code?: string }).code !== domain.trpcCode) throw toTRPCError(domain);
   }
   return result;
-});
+}
 
 /** A body the transport could not read, or input no procedure may be given (server/input-guard.ts): a 400. */
-const rejectUnacceptableInput = t.middleware(async ({ ctx, getRawInput, next }) => {
+async function rejectUnacceptableInput(ctx: Context, getRawInput: () => Promise<unknown>): Promise<void> {
   if (ctx.bodyError) throw toTRPCError(ctx.bodyError);
   const problem = unacceptableInput(await getRawInput());
   if (problem) throw toTRPCError(fieldError(problem.field, problem.message));
-  return next();
-});
+}
 
-const requireUser = t.middleware(({ ctx, next }) => {
-  if (!ctx.principal) throw toTRPCError(unauthenticated(ctx.authFailure));
-  // A password an administrator set for someone is for changing it (a public procedure), nothing else.
-  if (ctx.principal.mustChangePassword) throw toTRPCError(passwordChangeRequired());
-  return next({ ctx: { ...ctx, principal: ctx.principal } });
-});
-
-/** An API token runs only what its scope admits, on top of its user's permissions. */
-const requireTokenScope = t.middleware(({ ctx, meta, type, next }) => {
-  const scope = ctx.principal?.scope ?? 'FULL';
-  if (!scopeAllows(scope, { scope: meta?.tokenScope, type }))
+/**
+ * The caller, in this order: signed in (a password an administrator set for someone is for changing it, a
+ * public procedure, nothing else), holding at least one of `anyOf` when given (effective permissions: direct
+ * or through a group), and an API token runs only what its scope admits, on top of its user's permissions.
+ */
+function admitCaller(ctx: Context, meta: AppMeta | undefined, type: string, anyOf?: readonly Permission[]) {
+  const principal = ctx.principal;
+  if (!principal) throw toTRPCError(unauthenticated(ctx.authFailure));
+  if (principal.mustChangePassword) throw toTRPCError(passwordChangeRequired());
+  if (anyOf && !anyOf.some((p) => principal.permissions.has(p))) {
+    throw toTRPCError(forbidden(`This operation needs the permission ${anyOf.join(' or ')}`));
+  }
+  const scope = principal.scope ?? 'FULL';
+  if (!scopeAllows(scope, { scope: meta?.tokenScope, type: type as never }))
     throw toTRPCError(forbidden(scopeRefusal(scope)));
-  return next();
-});
+  return principal;
+}
 
-const base = t.procedure.use(mapDomainErrors);
+// Each procedure has one middleware doing all of the above in order: every layer of tRPC's middleware chain
+// copies its call's options and results (docs/performance.md, "The procedure path against the bare stack").
 
 /** Open to anyone: sign-in and the service's own description. */
-export const publicProcedure = base.use(rejectUnacceptableInput);
+export const publicProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+  await rejectUnacceptableInput(ctx, getRawInput);
+  return withDomainStatus(await next());
+});
+
+function signedIn(anyOf?: readonly Permission[]) {
+  return t.procedure.use(async ({ ctx, meta, type, getRawInput, next }) => {
+    // Authentication and permission are checked before the input is read (docs/contract.md §4).
+    const principal = admitCaller(ctx, meta, type, anyOf);
+    await rejectUnacceptableInput(ctx, getRawInput);
+    return withDomainStatus(await next({ ctx: { ...ctx, principal } }));
+  });
+}
 
 /** Any signed-in caller, whatever their permissions (the console asks who it is signed in as). */
-export const signedInProcedure = base.use(requireUser).use(requireTokenScope).use(rejectUnacceptableInput);
+export const signedInProcedure = signedIn();
 
 /**
  * Needs a signed-in caller holding at least one of `anyOf` (effective permissions: direct or through a group).
  * Authentication and permission are checked before the input is read (docs/contract.md §4).
  */
 export function permissionProcedure(...anyOf: [Permission, ...Permission[]]) {
-  return base
-    .use(requireUser)
-    .use(({ ctx, next }) => {
-      if (!anyOf.some((p) => ctx.principal.permissions.has(p))) {
-        throw toTRPCError(forbidden(`This operation needs the permission ${anyOf.join(' or ')}`));
-      }
-      return next();
-    })
-    .use(requireTokenScope)
-    .use(rejectUnacceptableInput);
+  return signedIn(anyOf);
 }

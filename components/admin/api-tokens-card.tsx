@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { DataTable } from 'mantine-datatable';
@@ -27,6 +27,7 @@ import { zodValidate } from '@/components/forms/zod-form';
 import { serviceInstant } from '@/components/service-time';
 import { useTRPC } from '@/components/trpc';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PHONE_CARDS_CLASS, withPhoneLabels } from '@/components/ui/query-table';
 import { FormModal, useFormFailure } from '@/components/ui/form-modal';
 import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import { CreateApiTokenRequest, DEFAULT_API_TOKEN_DAYS } from '@/server/schemas/admin';
@@ -94,94 +95,98 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
         ) : (
           <DataTable
             aria-label="API tokens"
+            className={PHONE_CARDS_CLASS}
             withTableBorder
             borderRadius="sm"
             minHeight={records.length ? undefined : 150}
             fetching={tokens.isLoading}
             records={records}
             noRecordsText="No API tokens"
-            columns={[
-              {
-                accessor: 'name',
-                title: 'Name',
-                render: (t) => (
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm" fw={600}>
-                      {t.name}
-                    </Text>
-                    {!t.active && (
-                      <Tooltip label="It no longer authenticates: the user was disabled, had the password reset, or it expired">
-                        <Badge color="gray" variant="light" size="sm">
-                          Inactive
-                        </Badge>
-                      </Tooltip>
-                    )}
-                  </Group>
-                ),
-              },
-              {
-                accessor: 'scope',
-                title: 'Scope',
-                render: (t) => (
-                  <Tooltip label={TOKEN_SCOPE_DESCRIPTIONS[t.scope]}>
-                    <Badge
-                      variant="light"
-                      color={t.scope === 'FULL' ? 'orange' : 'blue'}
-                      tt="none"
-                      radius="sm"
-                    >
-                      {SCOPE_LABELS[t.scope]}
-                    </Badge>
-                  </Tooltip>
-                ),
-              },
-              { accessor: 'createdAt', title: 'Created', render: (t) => formatDateTime(t.createdAt) },
-              {
-                accessor: 'expiresAt',
-                title: 'Expires',
-                render: (t) =>
-                  t.expiresAt ? (
+            columns={withPhoneLabels<TokenRow>(
+              [
+                {
+                  accessor: 'name',
+                  title: 'Name',
+                  render: (t) => (
                     <Group gap={6} wrap="nowrap">
-                      <span>{formatDateTime(t.expiresAt)}</span>
-                      {isExpired(t.expiresAt) && (
-                        <Badge size="xs" color="red" variant="light">
-                          expired
-                        </Badge>
+                      <Text size="sm" fw={600}>
+                        {t.name}
+                      </Text>
+                      {!t.active && (
+                        <Tooltip label="It no longer authenticates: the user was disabled, had the password reset, or it expired">
+                          <Badge color="gray" variant="light" size="sm">
+                            Inactive
+                          </Badge>
+                        </Tooltip>
                       )}
                     </Group>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      Never
-                    </Text>
                   ),
-              },
-              {
-                accessor: 'lastUsedAt',
-                title: 'Last used',
-                render: (t) => formatDateTime(t.lastUsedAt, 'Never'),
-              },
-              {
-                accessor: 'actions',
-                title: <VisuallyHidden>Actions</VisuallyHidden>,
-                textAlign: 'right',
-                width: 110,
-                render: (t) => (
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="subtle"
-                    aria-label={`Revoke token ${t.name}`}
-                    onClick={() => {
-                      revoke.reset();
-                      setRevoking(t);
-                      revokeModal.open();
-                    }}
-                  >
-                    Revoke
-                  </Button>
-                ),
-              },
-            ]}
+                },
+                {
+                  accessor: 'scope',
+                  title: 'Scope',
+                  render: (t) => (
+                    <Tooltip label={TOKEN_SCOPE_DESCRIPTIONS[t.scope]}>
+                      <Badge
+                        variant="light"
+                        color={t.scope === 'FULL' ? 'orange' : 'blue'}
+                        tt="none"
+                        radius="sm"
+                      >
+                        {SCOPE_LABELS[t.scope]}
+                      </Badge>
+                    </Tooltip>
+                  ),
+                },
+                { accessor: 'createdAt', title: 'Created', render: (t) => formatDateTime(t.createdAt) },
+                {
+                  accessor: 'expiresAt',
+                  title: 'Expires',
+                  render: (t) =>
+                    t.expiresAt ? (
+                      <Group gap={6} wrap="nowrap">
+                        <span>{formatDateTime(t.expiresAt)}</span>
+                        {isExpired(t.expiresAt) && (
+                          <Badge size="xs" color="red" variant="light">
+                            expired
+                          </Badge>
+                        )}
+                      </Group>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        Never
+                      </Text>
+                    ),
+                },
+                {
+                  accessor: 'lastUsedAt',
+                  title: 'Last used',
+                  render: (t) => formatDateTime(t.lastUsedAt, 'Never'),
+                },
+                {
+                  accessor: 'actions',
+                  title: <VisuallyHidden>Actions</VisuallyHidden>,
+                  textAlign: 'right',
+                  width: 110,
+                  render: (t) => (
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="subtle"
+                      aria-label={`Revoke token ${t.name}`}
+                      onClick={() => {
+                        revoke.reset();
+                        setRevoking(t);
+                        revokeModal.open();
+                      }}
+                    >
+                      Revoke
+                    </Button>
+                  ),
+                },
+              ],
+              ['name', 'actions'],
+            )}
           />
         )}
       </Stack>
@@ -235,6 +240,7 @@ function CreateTokenModal({
   const trpc = useTRPC();
   const invalidate = useInvalidateAdmin();
   const create = useMutation(trpc.admin.createApiToken.mutationOptions());
+  const phone = useMediaQuery('(max-width: 600px)') ?? false;
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const form = useForm<CreateValues>({
     initialValues: { name: '', scope: 'READ_ONLY', expiresAt: pickerValue(DEFAULT_API_TOKEN_DAYS) },
@@ -317,6 +323,9 @@ function CreateTokenModal({
         description={`In the service's time zone; ${DEFAULT_API_TOKEN_DAYS} days from now unless changed. Clear it only for a token that must never expire.`}
         placeholder="Never"
         clearable
+        clearButtonProps={{ 'aria-label': 'No end date' }}
+        // A popover calendar runs off a phone's screen; a modal one fits.
+        dropdownType={phone ? 'modal' : 'popover'}
         minDate={new Date()}
         valueFormat="D MMM YYYY, HH:mm"
         presets={presets}

@@ -188,6 +188,7 @@ export function AuditPage() {
         loadingLabel="Loading audit events"
         skeletonRows={8}
         aria-label="Audit events"
+        phoneFirst={['action', 'target', 'actor', 'createdAt']}
         records={records}
         noRecordsText={filtered ? 'No audit events match these filters' : 'No audit events yet'}
         page={page}

@@ -34,7 +34,8 @@ export function EffectivePermissions({
     );
 
   return (
-    <Table.ScrollContainer minWidth={420}>
+    // Two columns that wrap: no minimum width, so a phone never scrolls sideways (issue 14).
+    <Table.ScrollContainer minWidth={0}>
       <Table aria-label="Effective permissions" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

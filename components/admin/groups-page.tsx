@@ -59,6 +59,7 @@ export function GroupsPage() {
         query={groups}
         loadingLabel="Loading groups"
         aria-label="Groups"
+        phoneFirst={['code', 'actions', 'name']}
         records={records}
         verticalAlign="center"
         emptyState={

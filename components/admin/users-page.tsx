@@ -45,6 +45,7 @@ export function UsersPage() {
         query={users}
         loadingLabel="Loading users"
         aria-label="Users"
+        phoneFirst={['username', 'enabled']}
         records={records}
         highlightOnHover
         verticalAlign="top"

@@ -1,17 +1,21 @@
 'use client';
-// The console's first page: what is on fire now (the four counts, refreshed every 10 s) and how the last
-// 30 days went (incidents per day by severity, the nodes that fail most, mean response times; every 60 s).
-import { Box, Card, Code, EmptyState, Grid, Group, Stack, Text, Title } from '@mantine/core';
+// The console's first page: what is on fire now (the four counts) and how the last 30 days went (incidents
+// per day by severity, the nodes that fail most, mean response times). Both follow the change stream
+// (components/live/live-updates.tsx); while it is down they are polled, every 10 s and 60 s, with back-off.
+import { Card, Code, EmptyState, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/trpc';
 import { CountCards } from './count-cards';
 import { formatClock, formatDayLong } from './format';
 import { IncidentsChart } from './incidents-chart';
 import { MeanTimes } from './mean-times';
+import { NotificationsAttention } from './notifications-attention';
 import { QueryError } from './query-error';
 import { TopNodes } from './top-nodes';
 import type { IncidentStats, IncidentSummary } from './types';
 import { formatCount } from '../format-count';
+import { Freshness } from '../live/freshness';
+import { usePollingFallback } from '../live/live-updates';
 
 const DAYS = 30;
 const SUMMARY_EVERY_MS = 10_000;
@@ -77,38 +81,20 @@ function Section({
   );
 }
 
-/** Whether the numbers on the screen are current: a dot and the time of the last successful refresh. */
-function LiveStatus({ updatedAt, failing }: { updatedAt: number; failing: boolean }) {
-  const color = failing ? 'red.6' : updatedAt > 0 ? 'green.6' : 'gray.4';
-  const text = failing
-    ? updatedAt > 0
-      ? `Not updating · last update ${formatClock(updatedAt)}`
-      : 'Not connected'
-    : updatedAt > 0
-      ? `Live · updated ${formatClock(updatedAt)}`
-      : 'Connecting…';
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Box w={8} h={8} bg={color} style={{ borderRadius: '50%' }} aria-hidden />
-      <Text size="sm" c="dimmed">
-        {text}
-      </Text>
-    </Group>
-  );
-}
-
 export function Dashboard() {
   const trpc = useTRPC();
+  const summaryPolling = usePollingFallback(SUMMARY_EVERY_MS);
+  const statsPolling = usePollingFallback(STATS_EVERY_MS);
   const summary = useQuery(
     trpc.incidents.summary.queryOptions(
       {},
-      { refetchInterval: SUMMARY_EVERY_MS, placeholderData: keepPreviousData },
+      { refetchInterval: summaryPolling, placeholderData: keepPreviousData },
     ),
   );
   const stats = useQuery(
     trpc.incidents.stats.queryOptions(
       { days: DAYS },
-      { refetchInterval: STATS_EVERY_MS, placeholderData: keepPreviousData },
+      { refetchInterval: statsPolling, placeholderData: keepPreviousData },
     ),
   );
 
@@ -124,8 +110,17 @@ export function Dashboard() {
         <Title order={1} size="h2">
           Dashboard
         </Title>
-        <LiveStatus updatedAt={summary.dataUpdatedAt} failing={summary.isError} />
+        <Freshness
+          failing={
+            summary.isError
+              ? summary.dataUpdatedAt
+                ? `last update ${formatClock(summary.dataUpdatedAt)}`
+                : 'not loaded'
+              : null
+          }
+        />
       </Group>
+      <NotificationsAttention enabled={summary.isSuccess} />
 
       {failed.length > 0 && (
         <QueryError

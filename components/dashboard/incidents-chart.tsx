@@ -1,6 +1,6 @@
 'use client';
-import { BarChart } from '@mantine/charts';
 import { Box, Skeleton, Table, VisuallyHidden } from '@mantine/core';
+import dynamic from 'next/dynamic';
 import { formatDayLong, formatDayShort } from './format';
 import {
   SEVERITIES_WORST_FIRST as SEVERITIES,
@@ -10,6 +10,14 @@ import {
 import type { IncidentStats } from './types';
 
 type PerDay = IncidentStats['perDay'];
+
+// The chart library (recharts, about 430 KB of script) loads after the page is interactive rather than with
+// it: evaluating it was most of the dashboard's blocking time (docs/performance.md, "The console"). Until
+// then the chart's place is held at its size.
+const BarChart = dynamic(() => import('./bar-chart').then((m) => m.BarChart), {
+  ssr: false,
+  loading: () => <Skeleton style={{ flex: 1 }} mih={280} role="status" aria-label="Loading the chart" />,
+});
 
 const SERIES = SEVERITIES.map((s) => ({
   name: s,
@@ -49,6 +57,9 @@ export function IncidentsChart({ perDay }: { perDay: PerDay | undefined }) {
           labelFormatter: (day: unknown) =>
             typeof day === 'string' ? formatDayLong(day) + (day === today ? ' (today)' : '') : String(day),
         }}
+        // The table below speaks for the chart; recharts' keyboard layer would put a focusable element
+        // inside this aria-hidden one (axe aria-hidden-focus).
+        barChartProps={{ accessibilityLayer: false }}
         aria-hidden
       />
       <VisuallyHidden>

@@ -1,5 +1,6 @@
 'use client';
-import { Badge, Box, Code, Progress, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Code, Progress, Skeleton, Stack, Table, Text } from '@mantine/core';
+import Link from 'next/link';
 import type { IncidentStats } from './types';
 import { formatCount } from '../format-count';
 
@@ -40,9 +41,16 @@ export function TopNodes({ nodes, days }: { nodes: IncidentStats['topNodes'] | u
           <Table.Tr key={n.nodeId}>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>
               <Box>
-                <Code bg="transparent" p={0} fz="sm">
-                  {n.nodeId}
-                </Code>
+                {/* Issue 14: to the board filtered by this node. */}
+                <Anchor
+                  component={Link}
+                  href={`/incidents?nodeId=${encodeURIComponent(n.nodeId)}`}
+                  aria-label={`Incidents at node ${n.nodeId}`}
+                >
+                  <Code bg="transparent" p={0} fz="sm" c="inherit">
+                    {n.nodeId}
+                  </Code>
+                </Anchor>
                 <Progress
                   value={(n.incidents / most) * 100}
                   size={4}

@@ -1,7 +1,18 @@
 'use client';
 // The incident board's filters: search text, status, severity, source and process instance, how many
 // incidents match, and a reset.
-import { Box, Button, Group, Kbd, NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Group,
+  Kbd,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useRef } from 'react';
 import { UNRESOLVED, hasFilters, type BoardView, type StatusFilter } from './board-view';
@@ -28,10 +39,13 @@ export function BoardFilters({
   filter,
   boxes,
   total,
+  username,
 }: {
   view: BoardView;
   filter: (patch: Partial<BoardView>) => void;
   boxes: FilterBoxes;
+  /** The signed-in user, for "Assigned to me" (once known). */
+  username: string | undefined;
   /** Incidents matching, once known. */
   total: number | undefined;
 }) {
@@ -44,7 +58,7 @@ export function BoardFilters({
         <TextInput
           ref={searchRef}
           label="Search"
-          placeholder="Message or reference"
+          placeholder="Message, reference or node"
           value={boxes.q.input}
           onChange={(e) => boxes.q.setInput(e.currentTarget.value)}
           onKeyDown={(e) => e.key === 'Escape' && boxes.q.setInput('')}
@@ -90,6 +104,38 @@ export function BoardFilters({
           hideControls
           min={1}
         />
+        <TextInput
+          label="Node"
+          placeholder="Any node"
+          value={boxes.nodeId.input}
+          onChange={(e) => boxes.nodeId.setInput(e.currentTarget.value)}
+          maxLength={200}
+        />
+        <TextInput
+          type="date"
+          label="Created from"
+          value={view.createdFrom}
+          onChange={(e) => filter({ createdFrom: e.currentTarget.value })}
+        />
+        <TextInput
+          type="date"
+          label="Created to"
+          value={view.createdTo}
+          min={view.createdFrom || undefined}
+          onChange={(e) => filter({ createdTo: e.currentTarget.value })}
+        />
+        <Switch
+          label="Assigned to me"
+          mt={{ base: 0, lg: 30 }}
+          disabled={!username}
+          checked={!!username && view.assignee === username}
+          onChange={(e) => filter({ assignee: e.currentTarget.checked && username ? username : '' })}
+        />
+        {view.assignee && view.assignee !== username && (
+          <Text size="sm" mt={{ base: 0, lg: 30 }}>
+            Assigned to {view.assignee}
+          </Text>
+        )}
       </SimpleGrid>
       <Group justify="space-between" mt="xs" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite">

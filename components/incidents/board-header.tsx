@@ -1,35 +1,18 @@
 'use client';
 // The head of the incident board: its title, whether live updates work, and the counts of unresolved
 // incidents as buttons that filter the board to them.
-import { Box, Button, Group, Skeleton, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Text, Title } from '@mantine/core';
+import { Freshness } from '../live/freshness';
 import { UNRESOLVED, type BoardView } from './board-view';
 import { formatCount } from '../format-count';
 
-export function BoardTitle({ failing, updatedAgo }: { failing: string | null; updatedAgo: string | null }) {
+export function BoardTitle({ failing }: { failing: string | null }) {
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
       <Title order={1} size="h2">
         Incidents
       </Title>
-      <LiveStatus failing={failing} updatedAgo={updatedAgo} />
-    </Group>
-  );
-}
-
-function LiveStatus({ failing, updatedAgo }: { failing: string | null; updatedAgo: string | null }) {
-  if (failing) {
-    return (
-      <Text size="xs" c="orange.8" role="status">
-        Live updates failing: {failing}
-      </Text>
-    );
-  }
-  return (
-    <Group gap={6} wrap="nowrap" role="status" aria-label="Live updates">
-      <Box w={8} h={8} bg="green.6" style={{ borderRadius: '50%' }} aria-hidden />
-      <Text size="xs" c="dimmed">
-        Live{updatedAgo ? ` · updated ${updatedAgo}` : ''}
-      </Text>
+      <Freshness failing={failing} />
     </Group>
   );
 }

@@ -6,7 +6,7 @@ import { Alert, Button, EmptyState, NativeSelect, Skeleton, Stack, Text } from '
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useRouter } from 'next/navigation';
-import { useCallback, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, type KeyboardEvent } from 'react';
 import { problemOf } from '@/components/forms/zod-form';
 import { QueryTable } from '@/components/ui/query-table';
 import type { IncidentView, SortField } from '@/server/schemas/incidents';
@@ -20,7 +20,7 @@ export interface IncidentPage {
 }
 
 export function BoardTable({
-  list,
+  list: current,
   view,
   filtered,
   columns,
@@ -52,6 +52,10 @@ export function BoardTable({
     },
     [router],
   );
+  // The rows are drawn in an interruptible background render: a query's answer otherwise re-renders the
+  // whole table in one task (the board's Lighthouse blocking time, docs/performance.md "The console").
+  // Until it is done the previous state stays on screen (the skeleton, or the previous rows).
+  const list = useDeferredValue(current);
   const data = list.data;
 
   return (
@@ -79,6 +83,7 @@ export function BoardTable({
       )}
       empty={data?.totalElements === 0 ? <NoIncidents filtered={filtered} onReset={onReset} /> : null}
       aria-label="Incidents"
+      phoneFirst={['message', 'severity', 'status', 'id']}
       withTableBorder
       borderRadius="md"
       highlightOnHover
@@ -125,9 +130,12 @@ export function BoardTable({
       }}
       customRowAttributes={(i) => ({
         tabIndex: 0,
+        // For the board's keys (use-board-keys.ts): j/k find the rows, a acknowledges the one in focus.
+        'data-incident-id': i.id,
+        'data-status': i.status,
         'aria-label': `Incident ${i.id}: ${i.severity}, ${i.status}, ${i.message}`,
         onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
-          if (e.key === 'Enter' && e.target === e.currentTarget) openIncident(i.id);
+          if (e.key === 'Enter' && e.target === e.currentTarget) openIncident(i.id, e.ctrlKey || e.metaKey);
         },
       })}
       rowStyle={(i) => (isNew(i.id) ? { backgroundColor: 'var(--mantine-color-yellow-light)' } : undefined)}

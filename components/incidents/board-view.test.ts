@@ -33,4 +33,33 @@ describe('board view in the URL', () => {
   it('the sort is written with a plain comma too', () => {
     expect(searchOf({ ...DEFAULT_VIEW, sort: { field: 'id', direction: 'desc' } })).toBe('?sort=id,desc');
   });
+
+  it('node, assignee and creation dates (issue 14) read back and go to the API; a date that is not one falls back', () => {
+    const view: BoardView = {
+      ...DEFAULT_VIEW,
+      nodeId: 'Task_SendInvoice',
+      assignee: 'alice',
+      createdFrom: '2026-11-01',
+      createdTo: '2026-11-21',
+    };
+    const search = searchOf(view);
+    expect(search).toBe(
+      '?nodeId=Task_SendInvoice&assignee=alice&createdFrom=2026-11-01&createdTo=2026-11-21',
+    );
+    expect(viewOf(search)).toEqual(view);
+    expect(listInputOf(view)).toMatchObject({
+      nodeId: 'Task_SendInvoice',
+      assignee: 'alice',
+      createdFrom: '2026-11-01',
+      createdTo: '2026-11-21',
+    });
+    expect(viewOf('?createdFrom=yesterday&nodeId=n1')).toMatchObject({ createdFrom: '', nodeId: 'n1' });
+  });
+
+  it('the grouped board (issue 14) is view=groups, and reads back', () => {
+    const view: BoardView = { ...DEFAULT_VIEW, grouped: true, q: 'Invoice' };
+    expect(searchOf(view)).toBe('?q=Invoice&view=groups');
+    expect(viewOf(searchOf(view))).toEqual(view);
+    expect(viewOf('?view=rows').grouped).toBe(false);
+  });
 });

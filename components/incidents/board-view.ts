@@ -2,7 +2,7 @@
 // so that a reload or a shared link shows the same rows. Anything the URL holds that is not valid falls back
 // to the default of that one setting; the rest of the view is kept.
 import { parseId } from '@/domain/ids';
-import { SORT_FIELDS, type SortField } from '@/server/schemas/incidents';
+import { SORT_FIELDS, type SortField } from '@/domain/incidents';
 import {
   INCIDENT_SEVERITIES,
   INCIDENT_SOURCES,
@@ -30,11 +30,19 @@ export interface BoardView {
   source: IncidentSource | null;
   severity: IncidentSeverity | null;
   processInstanceId: number | null;
+  /** Issue 14: one node (the dashboard's top nodes link here), an assignee, a creation-date range. */
+  nodeId: string;
+  assignee: string;
+  /** yyyy-MM-dd, inclusive; '' when open. */
+  createdFrom: string;
+  createdTo: string;
   q: string;
   sort: BoardSort;
   /** 1-based, as people count pages (the API's is 0-based). */
   page: number;
   size: PageSize;
+  /** The groups instead of the rows (issue 14): `view=groups`. */
+  grouped: boolean;
 }
 
 /**
@@ -50,14 +58,22 @@ export const DEFAULT_VIEW: BoardView = {
   source: null,
   severity: null,
   processInstanceId: null,
+  nodeId: '',
+  assignee: '',
+  createdFrom: '',
+  createdTo: '',
   q: '',
   sort: DEFAULT_SORT,
   page: 1,
   size: 20,
+  grouped: false,
 };
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+
+const text = (value: string | null) => (value ?? '').trim().slice(0, 200);
+const localDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
 
 const positiveInt = (value: string | null): number | null => (value === null ? null : parseId(value));
 
@@ -77,10 +93,15 @@ export function parseView(params: URLSearchParams): BoardView {
     source: oneOf(INCIDENT_SOURCES, params.get('source')),
     severity: oneOf(INCIDENT_SEVERITIES, params.get('severity')),
     processInstanceId: positiveInt(params.get('processInstanceId')),
-    q: (params.get('q') ?? '').trim().slice(0, 200),
+    nodeId: text(params.get('nodeId')),
+    assignee: text(params.get('assignee')),
+    createdFrom: localDate(params.get('createdFrom')),
+    createdTo: localDate(params.get('createdTo')),
+    q: text(params.get('q')),
     sort: parseSort(params.get('sort')) ?? DEFAULT_SORT,
     page: Math.min(positiveInt(params.get('page')) ?? 1, 1_000_000),
     size: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_VIEW.size,
+    grouped: params.get('view') === 'groups',
   };
 }
 
@@ -91,12 +112,17 @@ export function searchOf(view: BoardView): string {
   if (view.source) params.set('source', view.source);
   if (view.severity) params.set('severity', view.severity);
   if (view.processInstanceId) params.set('processInstanceId', String(view.processInstanceId));
+  if (view.nodeId) params.set('nodeId', view.nodeId);
+  if (view.assignee) params.set('assignee', view.assignee);
+  if (view.createdFrom) params.set('createdFrom', view.createdFrom);
+  if (view.createdTo) params.set('createdTo', view.createdTo);
   if (view.q) params.set('q', view.q);
   if (view.sort.field !== DEFAULT_SORT.field || view.sort.direction !== DEFAULT_SORT.direction) {
     params.set('sort', `${view.sort.field},${view.sort.direction}`);
   }
   if (view.page !== 1) params.set('page', String(view.page));
   if (view.size !== DEFAULT_VIEW.size) params.set('size', String(view.size));
+  if (view.grouped) params.set('view', 'groups');
   // Commas need no escaping in a query string, and sort=severity,desc reads better than severity%2Cdesc.
   const search = params.toString().replace(/%2C/gi, ',');
   return search ? `?${search}` : '';
@@ -104,7 +130,17 @@ export function searchOf(view: BoardView): string {
 
 /** Filters are everything that decides which incidents match (not their order or page). */
 export function hasFilters(view: BoardView): boolean {
-  return !!(view.status || view.source || view.severity || view.processInstanceId || view.q);
+  return !!(
+    view.status ||
+    view.source ||
+    view.severity ||
+    view.processInstanceId ||
+    view.nodeId ||
+    view.assignee ||
+    view.createdFrom ||
+    view.createdTo ||
+    view.q
+  );
 }
 
 /**
@@ -122,6 +158,10 @@ export function listInputOf(view: BoardView) {
     source: view.source ?? undefined,
     severity: view.severity ?? undefined,
     processInstanceId: view.processInstanceId ?? undefined,
+    nodeId: view.nodeId || undefined,
+    assignee: view.assignee || undefined,
+    createdFrom: view.createdFrom || undefined,
+    createdTo: view.createdTo || undefined,
     q: view.q || undefined,
     sort,
   };

@@ -10,19 +10,28 @@ import {
   Modal,
   Paper,
   ScrollArea,
+  Skeleton,
   Stack,
   Table,
   Text,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
+import { DiscardQuestion, useDiscardGuard } from '@/components/ui/discard-guard';
 import { problemOf } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { SeverityBadge, StatusBadge } from './badges';
 import type { IncidentStatus } from './labels';
-import { ResolveForm } from './resolve-form';
+
+// The resolve form validates with the API's zod schema (server/schemas/incidents.ts): loaded when the dialog
+// first opens, so the board's first load carries neither zod nor the schemas (docs/performance.md).
+const ResolveForm = dynamic(() => import('./resolve-form').then((m) => m.ResolveForm), {
+  ssr: false,
+  loading: () => <Skeleton h={220} role="status" aria-label="Loading the form" />,
+});
 
 type BulkKind = 'acknowledge' | 'resolve' | 'retry';
 type Outcome = 'APPLIED' | 'SKIPPED' | 'NOT_FOUND';
@@ -56,7 +65,8 @@ const ACTION: Record<BulkKind, { verb: string; done: string; allowed: IncidentSt
 const OUTCOME_COLOR: Record<Outcome, string> = { APPLIED: 'green', SKIPPED: 'yellow', NOT_FOUND: 'gray' };
 
 const eligible = (kind: BulkKind, incident: IncidentView) =>
-  ACTION[kind].allowed.includes(incident.status) && (kind !== 'retry' || incident.source === 'WORKER');
+  // A retry: what the service says can work (issue 14), so the dialog counts what will really be retried.
+  kind === 'retry' ? incident.retryable : ACTION[kind].allowed.includes(incident.status);
 
 /** What happened to one incident, in words: the service's own reason when it skipped one. */
 function reasonInWords(
@@ -106,6 +116,12 @@ export function BulkActions({ selected, onClear }: { selected: IncidentView[]; o
     setProblem(null);
     setConfirm(kind);
   };
+  // A typed resolution note is not thrown away by a stray Escape (issue 14).
+  const [resolveDirty, setResolveDirty] = useState(false);
+  const guard = useDiscardGuard(confirm === 'resolve' && resolveDirty, () => {
+    setResolveDirty(false);
+    setConfirm(null);
+  });
   const eligibleCount = confirm ? selected.filter((i) => eligible(confirm, i)).length : 0;
 
   return (
@@ -134,10 +150,11 @@ export function BulkActions({ selected, onClear }: { selected: IncidentView[]; o
 
       <Modal
         opened={confirm !== null}
-        onClose={() => !busy && setConfirm(null)}
+        onClose={() => !busy && guard.requestClose()}
         title={confirm ? `${ACTION[confirm].verb} ${plural(n)}?` : ''}
         size="lg"
       >
+        <DiscardQuestion guard={guard} />
         {confirm && (
           <Stack>
             <SelectedList incidents={selected} />
@@ -155,6 +172,7 @@ export function BulkActions({ selected, onClear }: { selected: IncidentView[]; o
             )}
             {confirm === 'resolve' ? (
               <ResolveForm
+                onDirtyChange={setResolveDirty}
                 submitLabel={`Resolve ${plural(n)}`}
                 onCancel={() => setConfirm(null)}
                 onSubmit={async (request) =>
@@ -240,7 +258,7 @@ function ResultList({ result, onClose }: { result: BulkResult; onClose: () => vo
             {result.results.map((r) => (
               <Table.Tr key={r.id}>
                 <Table.Td>
-                  <Anchor component={Link} href={`/incidents/${r.id}`} size="sm">
+                  <Anchor component={Link} href={`/incidents/${r.id}`} prefetch={false} size="sm">
                     #{r.id}
                   </Anchor>
                 </Table.Td>

@@ -1,9 +1,10 @@
 'use client';
-// The incident board: filters, sort, page and size live in the URL; the rows refresh every few seconds while
-// the previous ones stay on screen, so new incidents appear without anyone losing their page or selection.
+// The incident board: filters, sort, page and size live in the URL. Rows change in place as the change
+// stream reports (components/live/live-updates.tsx); new incidents are announced, and shown when asked, so
+// that no row moves under the pointer; while the stream is down the rows are polled, with back-off.
 // The URL state is use-board-view.ts, the typed filters use-filter-boxes.ts, the "new" marks use-arrivals.ts;
 // the parts are drawn by board-header, board-filters, bulk-actions and board-table.
-import { Stack } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { problemOf } from '@/components/forms/zod-form';
@@ -15,27 +16,38 @@ import { BoardTitle, SummaryButtons } from './board-header';
 import { BoardTable } from './board-table';
 import { hasFilters, listInputOf, searchOf } from './board-view';
 import { BulkActions } from './bulk-actions';
-import { formatRelativeDate, useNow } from './relative-time';
-import { useIsNew } from './use-arrivals';
-import { useBoardView, useLastPageKept } from './use-board-view';
+import { filterOfView, MatchingActions } from './bulk-matching';
+import { IncidentGroups } from './incident-groups';
+import { KeyboardHelp, KeyboardHint } from './keyboard-help';
+import { useNow } from './relative-time';
+import { ArrivalsNotice } from './arrivals-notice';
+import { useAnnouncedArrivals, useIsNew } from './use-arrivals';
+import { useBoardKeys } from './use-board-keys';
+import { usePollingFallback } from '../live/live-updates';
+import { useBoardView, useLastPageKept, viewNow } from './use-board-view';
 import { useFilterBoxes } from './use-filter-boxes';
-
-const LIVE_REFRESH_MS = 5_000;
 
 export function IncidentBoard() {
   const trpc = useTRPC();
   const [selected, setSelected] = useState<IncidentView[]>([]);
   const clearSelection = useCallback(() => setSelected([]), []);
   const { view, setView, filter, sortBy, setPage, setSize } = useBoardView(clearSelection);
+  // Storms (issue 14): the same filters, grouped by source, node and message template.
+  const grouped = view.grouped;
+  const matching = filterOfView(view);
   const boxes = useFilterBoxes(view, filter);
+  const keys = useBoardKeys();
 
+  const polling = usePollingFallback();
   const list = useQuery(
     trpc.incidents.list.queryOptions(listInputOf(view), {
       placeholderData: keepPreviousData,
-      refetchInterval: LIVE_REFRESH_MS,
+      refetchInterval: polling,
     }),
   );
-  const summary = useQuery(trpc.incidents.summary.queryOptions({}, { refetchInterval: LIVE_REFRESH_MS }));
+  const me = useQuery(trpc.auth.me.queryOptions());
+  const summary = useQuery(trpc.incidents.summary.queryOptions({}, { refetchInterval: polling }));
+  const arrivals = useAnnouncedArrivals(view, list.data?.content, list.refetch);
   const now = useNow(5_000);
   const data = list.data;
   const isNew = useIsNew(data?.content, list.isPlaceholderData ? null : searchOf(view), now);
@@ -50,26 +62,41 @@ export function IncidentBoard() {
 
   return (
     <Stack gap="md">
-      <BoardTitle
-        failing={list.isError && !!data ? problemOf(list.error).detail : null}
-        updatedAgo={list.dataUpdatedAt ? formatRelativeDate(new Date(list.dataUpdatedAt), now) : null}
-      />
+      <BoardTitle failing={list.isError && !!data ? problemOf(list.error).detail : null} />
+      <ArrivalsNotice count={arrivals.count} onShow={arrivals.show} />
       <SummaryButtons summary={summary.data} view={view} filter={filter} />
-      <BoardFilters view={view} filter={filter} boxes={boxes} total={data?.totalElements} />
-      <BulkActions selected={selectedFresh} onClear={clearSelection} />
-      <BoardTable
-        list={list}
+      <BoardFilters
         view={view}
-        filtered={hasFilters(view)}
-        columns={columns}
-        isNew={isNew}
-        selected={selectedFresh}
-        onSelectedChange={setSelected}
-        onPage={setPage}
-        onSize={setSize}
-        onSort={sortBy}
-        onReset={boxes.reset}
+        filter={filter}
+        boxes={boxes}
+        total={data?.totalElements}
+        username={me.data?.username}
       />
+      <Switch
+        label="Group by source, node and message"
+        checked={grouped}
+        onChange={(e) => setView({ ...viewNow(), grouped: e.currentTarget.checked, page: 1 })}
+      />
+      {grouped && <IncidentGroups filter={matching} />}
+      {!grouped && <MatchingActions filter={matching} total={data?.totalElements} />}
+      {!grouped && <BulkActions selected={selectedFresh} onClear={clearSelection} />}
+      {!grouped && (
+        <BoardTable
+          list={list}
+          view={view}
+          filtered={hasFilters(view)}
+          columns={columns}
+          isNew={isNew}
+          selected={selectedFresh}
+          onSelectedChange={setSelected}
+          onPage={setPage}
+          onSize={setSize}
+          onSort={sortBy}
+          onReset={boxes.reset}
+        />
+      )}
+      {!grouped && <KeyboardHint onOpen={keys.openHelp} />}
+      <KeyboardHelp opened={keys.helpOpen} onClose={keys.closeHelp} />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { parseIdParam } from './id-param';
 import { IncidentDialogs } from './incident-dialogs';
 import { IncidentDetailsCard, TechnicalDetailsCard } from './incident-fields';
 import { IncidentHeader } from './incident-header';
+import { AssigneeCard, NoteForm } from './incident-owner-and-notes';
 import { IncidentsBreadcrumbs, NotFoundState } from './page-frame';
 import { useNow } from './relative-time';
 import { lastRetryOutcome } from './retry-progress';
@@ -59,7 +60,15 @@ function IncidentDetailOf({ id }: { id: number }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <TimelineCard entries={events.data} error={events.isError ? events.error : null} now={now} />
+          <Stack gap="md">
+            <AssigneeCard incident={incident} settle={settle} />
+            <TimelineCard
+              entries={events.data}
+              error={events.isError ? events.error : null}
+              now={now}
+              footer={<NoteForm incidentId={id} settle={settle} />}
+            />
+          </Stack>
         </Grid.Col>
       </Grid>
 

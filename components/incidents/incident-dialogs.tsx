@@ -2,7 +2,9 @@
 // The dialogs of the incident page's actions: resolve (a form), reopen and retry (confirmations that keep
 // the API's refusal in them).
 import { Code, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DiscardQuestion, useDiscardGuard } from '@/components/ui/discard-guard';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { ResolveForm } from './resolve-form';
 import { workerRequestIdOf } from './retry-progress';
@@ -11,15 +13,27 @@ import type { IncidentActions } from './use-incident-actions';
 export function IncidentDialogs({ incident, actions }: { incident: IncidentView; actions: IncidentActions }) {
   const { id } = incident;
   const workerRequestId = workerRequestIdOf(incident.externalReferenceId);
+  // Issue 14: Escape (or the close button) does not throw a typed note away without asking.
+  const [resolveDirty, setResolveDirty] = useState(false);
+  const guard = useDiscardGuard(resolveDirty, () => {
+    setResolveDirty(false);
+    actions.closeDialog();
+  });
   return (
     <>
       <Modal
         opened={actions.dialog === 'resolve'}
-        onClose={actions.closeDialog}
+        onClose={guard.requestClose}
         title={`Resolve incident ${id}`}
         size="lg"
       >
-        <ResolveForm submitLabel="Resolve" onCancel={actions.closeDialog} onSubmit={actions.confirmResolve} />
+        <DiscardQuestion guard={guard} />
+        <ResolveForm
+          submitLabel="Resolve"
+          onCancel={guard.discard}
+          onSubmit={actions.confirmResolve}
+          onDirtyChange={setResolveDirty}
+        />
       </Modal>
 
       <ConfirmDialog

@@ -64,6 +64,7 @@ export function IncidentDetailsCard({ incident, now }: { incident: IncidentView;
         <DetailField label="Last updated">
           <ExactTime value={incident.updatedAt} now={now} />
         </DetailField>
+        <DetailField label="Assignee">{incident.assignee ?? <Missing>Nobody</Missing>}</DetailField>
         <DetailField label="Acknowledged">
           {incident.acknowledgedAt ? (
             <>

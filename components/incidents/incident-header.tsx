@@ -3,6 +3,7 @@
 // state allows.
 import { Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import Link from 'next/link';
+import { useEffect, useRef } from 'react';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { SeverityBadge, StatusBadge } from './badges';
 import { SOURCE_LABEL } from './labels';
@@ -20,13 +21,26 @@ export function IncidentHeader({
   const canAcknowledge = incident.status === 'OPEN';
   const canResolve = incident.status === 'OPEN' || incident.status === 'ACKNOWLEDGED';
   const canReopen = incident.status === 'RESOLVED';
-  const canRetry = incident.source === 'WORKER' && incident.status !== 'RESOLVED';
+  // What the service says can work (issue 14); a retry under way stays shown, disabled.
+  const canRetry = incident.retryable || retryPending;
+
+  // After an action the button that had the focus is gone (Acknowledge once acknowledged, Resolve… once
+  // resolved) and the browser drops the focus to the page: it goes to the next action instead, or to the
+  // title when none is left (issue 14), so a keyboard user carries on from here.
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const next = actionsRef.current?.querySelector<HTMLButtonElement>('button:not([disabled])');
+    (next ?? titleRef.current)?.focus({ preventScroll: true });
+  }, [incident.status, retryPending]);
 
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
       <Stack gap={4} style={{ flex: '1 1 420px', minWidth: 0 }}>
         <Group gap="sm" align="center">
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" ref={titleRef} tabIndex={-1}>
             Incident {incident.id}
           </Title>
           <SeverityBadge severity={incident.severity} />
@@ -42,7 +56,7 @@ export function IncidentHeader({
           </Anchor>
         </Text>
       </Stack>
-      <Group gap="xs" role="group" aria-label="Actions">
+      <Group gap="xs" role="group" aria-label="Actions" ref={actionsRef}>
         {canAcknowledge && (
           <Button loading={actions.acknowledge.busy} onClick={actions.acknowledge.run}>
             Acknowledge

@@ -49,6 +49,8 @@ export const EVENT_LABEL: Record<IncidentEventType, string> = {
   RETRY_REQUESTED: 'Retry requested',
   RETRY_SUCCEEDED: 'Retry succeeded',
   RETRY_FAILED: 'Retry failed',
+  NOTE_ADDED: 'Note',
+  ASSIGNED: 'Assigned',
 };
 
 export const EVENT_COLOR: Record<IncidentEventType, MantineColor> = {
@@ -60,6 +62,8 @@ export const EVENT_COLOR: Record<IncidentEventType, MantineColor> = {
   RETRY_REQUESTED: 'violet',
   RETRY_SUCCEEDED: 'teal',
   RETRY_FAILED: 'red',
+  NOTE_ADDED: 'gray',
+  ASSIGNED: 'indigo',
 };
 
 export const PROCESS_INSTANCE_STATUS_COLOR: Record<string, MantineColor> = {

@@ -1,19 +1,24 @@
 'use client';
 // What the pages under the incident board share: the breadcrumb back to the board, and the state shown when
 // the address names nothing that exists.
-import { Anchor, Breadcrumbs, Button, EmptyState, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, EmptyState, Group, Text } from '@mantine/core';
 import Link from 'next/link';
+import { Freshness } from '../live/freshness';
 
+/** The breadcrumb, and how fresh the live page under it is (issue 14). */
 export function IncidentsBreadcrumbs({ current }: { current: string }) {
   return (
-    <Breadcrumbs aria-label="Breadcrumb">
-      <Anchor component={Link} href="/incidents" size="sm">
-        Incidents
-      </Anchor>
-      <Text size="sm" aria-current="page">
-        {current}
-      </Text>
-    </Breadcrumbs>
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Anchor component={Link} href="/incidents" size="sm">
+          Incidents
+        </Anchor>
+        <Text size="sm" aria-current="page">
+          {current}
+        </Text>
+      </Breadcrumbs>
+      <Freshness />
+    </Group>
   );
 }
 

@@ -16,9 +16,8 @@ import { parseIdParam } from './id-param';
 import { IncidentsBreadcrumbs, NotFoundState } from './page-frame';
 import { SOURCE_LABEL } from './labels';
 import { retryUnlessClientError } from './query-retry';
+import { usePollingFallback } from '../live/live-updates';
 import { ExactTime, RelativeTime, useNow } from './relative-time';
-
-const LIVE_REFRESH_MS = 10_000;
 
 export function ProcessInstanceView({ rawId }: { rawId: string }) {
   const id = parseIdParam(rawId);
@@ -40,6 +39,8 @@ function ProcessInstanceOf({ id }: { id: number }) {
   const trpc = useTRPC();
   const router = useRouter();
   const now = useNow(5_000);
+  // Pushed by the change stream; polled with back-off only while it is down (components/live/live-updates.tsx).
+  const polling = usePollingFallback(10_000);
   const instance = useQuery(
     trpc.workers.processInstance.queryOptions(
       { id },
@@ -47,14 +48,14 @@ function ProcessInstanceOf({ id }: { id: number }) {
         // Its state changes with actions taken elsewhere (a retry on an incident page): fresh on every visit.
         staleTime: 0,
         retry: retryUnlessClientError,
-        refetchInterval: (q) => (q.state.status === 'error' ? false : LIVE_REFRESH_MS),
+        refetchInterval: polling,
       },
     ),
   );
   const incidents = useQuery(
     trpc.incidents.ofProcessInstance.queryOptions(
       { processInstanceId: id },
-      { staleTime: 0, retry: retryUnlessClientError, refetchInterval: LIVE_REFRESH_MS },
+      { staleTime: 0, retry: retryUnlessClientError, refetchInterval: polling },
     ),
   );
   const instanceProblem = instance.isError ? problemOf(instance.error) : null;

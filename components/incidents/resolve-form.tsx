@@ -3,8 +3,9 @@
 // errors shown beside the same fields, any other refusal in words above the buttons.
 import { Alert, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { problemOf, showFieldErrors, zodValidate } from '@/components/forms/zod-form';
+import { submitOnCtrlEnter } from '@/components/ui/discard-guard';
 import { ResolveRequest } from '@/server/schemas/incidents';
 import { RESOLUTION_ACTIONS, RESOLUTION_LABEL, optionsOf, type ResolutionAction } from './labels';
 
@@ -31,7 +32,10 @@ export function ResolveForm({
   onSubmit,
   onCancel,
   initialAction = null,
+  onDirtyChange,
 }: {
+  /** Told whether anything was typed or chosen, so that the dialog can ask before Escape discards it. */
+  onDirtyChange?: (dirty: boolean) => void;
   intro?: ReactNode;
   submitLabel: string;
   /** Rejects with the tRPC error when the server refuses. */
@@ -60,9 +64,12 @@ export function ResolveForm({
     }
   });
 
+  const dirty = form.values.resolutionNote.trim() !== '' || form.values.resolutionAction !== initialAction;
+  useEffect(() => onDirtyChange?.(dirty), [dirty]);
+
   const noteLength = form.values.resolutionNote.length;
   return (
-    <form onSubmit={submit} aria-label="Resolve" noValidate>
+    <form onSubmit={submit} onKeyDown={submitOnCtrlEnter} aria-label="Resolve" noValidate>
       <Stack>
         {intro}
         <Select

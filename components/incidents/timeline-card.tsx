@@ -2,13 +2,17 @@
 // The incident page's timeline card: the entries once loaded, the refusal in words if they cannot be.
 import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { problemOf } from '@/components/forms/zod-form';
+import type { ReactNode } from 'react';
 import { IncidentTimeline, type TimelineEntry } from './incident-timeline';
 
 export function TimelineCard({
   entries,
   error,
   now,
+  footer,
 }: {
+  /** Below the entries (the incident page's note form). */
+  footer?: ReactNode;
   /** Absent until loaded. */
   entries: TimelineEntry[] | undefined;
   /** Why they could not be loaded, if so. */
@@ -37,6 +41,7 @@ export function TimelineCard({
           <Skeleton h={48} />
         </Stack>
       )}
+      {footer && <Stack mt="md">{footer}</Stack>}
     </Card>
   );
 }

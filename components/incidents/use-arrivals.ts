@@ -3,6 +3,9 @@
 // rows by eye.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { IncidentView } from '@/server/schemas/incidents';
+import { useLiveUpdates } from '../live/live-updates';
+import { searchOf, type BoardView } from './board-view';
+import { viewNow } from './use-board-view';
 
 /** How long a row that arrived with a refresh stays marked "new". */
 const NEW_FOR_MS = 20_000;
@@ -42,4 +45,50 @@ export function useIsNew(records: IncidentView[] | undefined, viewKey: string | 
     },
     [arrivals, now],
   );
+}
+
+/** Whether an incident belongs to the board's view (its filters; page and sort aside). */
+export function inView(view: BoardView, incident: IncidentView): boolean {
+  if (view.status && !view.status.split(',').includes(incident.status)) return false;
+  if (view.source && incident.source !== view.source) return false;
+  if (view.severity && incident.severity !== view.severity) return false;
+  if (view.processInstanceId !== null && incident.processInstanceId !== view.processInstanceId) return false;
+  const q = view.q.trim().toLowerCase();
+  if (
+    q &&
+    ![incident.message, incident.externalReferenceId, incident.nodeId].some((t) =>
+      t.toLowerCase().includes(q),
+    )
+  )
+    return false;
+  return true;
+}
+
+/**
+ * Incidents that appeared (or came back) in the view since its rows were read, announced rather than
+ * inserted under the pointer (issue 14): `count` of them, and `show()` to read the rows again.
+ * @param shown the ids on screen; an arrival already shown is not counted
+ */
+export function useAnnouncedArrivals(
+  view: BoardView,
+  shown: IncidentView[] | undefined,
+  refetch: () => unknown,
+) {
+  const { onArrival } = useLiveUpdates();
+  const [arrived, setArrived] = useState<Set<number>>(() => new Set());
+  const viewKey = searchOf({ ...view, page: 1 });
+  const shownIds = useRef(new Set<number>());
+  shownIds.current = new Set((shown ?? []).map((i) => i.id));
+  useEffect(() => {
+    setArrived(new Set());
+    return onArrival((event) => {
+      if (!inView(viewNow(), event.incident) || shownIds.current.has(event.incident.id)) return;
+      setArrived((current) => new Set(current).add(event.incident.id));
+    });
+  }, [onArrival, viewKey]);
+  const show = useCallback(() => {
+    setArrived(new Set());
+    void refetch();
+  }, [refetch]);
+  return { count: arrived.size, show };
 }

@@ -76,14 +76,34 @@ export function useFilterBoxes(view: BoardView, filter: (patch: Partial<BoardVie
     apply: (value) => filter({ processInstanceId: value }),
   });
 
+  const nodeId = useTypedFilter<string, string>({
+    urlValue: view.nodeId,
+    liveUrlValue: () => viewNow().nodeId,
+    inputOf: (value) => value,
+    valueOf: (input) => input.trim(),
+    delay: 400,
+    apply: (value) => filter({ nodeId: value }),
+  });
+
   /** Every filter off, the boxes emptied with them. */
   const reset = () => {
     q.clear('');
     processInstance.clear(null);
-    filter({ status: null, source: null, severity: null, processInstanceId: null, q: '' });
+    nodeId.clear('');
+    filter({
+      status: null,
+      source: null,
+      severity: null,
+      processInstanceId: null,
+      nodeId: '',
+      assignee: '',
+      createdFrom: '',
+      createdTo: '',
+      q: '',
+    });
   };
 
-  return { q, processInstance, reset };
+  return { q, processInstance, nodeId, reset };
 }
 
 export type FilterBoxes = ReturnType<typeof useFilterBoxes>;

@@ -4,8 +4,9 @@
 // Cancel and the submit button at the foot. A form that produces something to show once (a generated
 // password, a token's secret) shows it in the same modal instead of the form.
 import { Button, Group, Modal, Stack, type MantineSpacing } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { showFieldErrors } from '@/components/forms/zod-form';
+import { DiscardQuestion, submitOnCtrlEnter, useDiscardGuard } from './discard-guard';
 import { ProblemAlert } from './problem';
 
 /** The refusal of a form's call that is not about one of its fields. */
@@ -58,11 +59,17 @@ export function FormModal({
   /** What the form produced, shown instead of it until the modal closes. */
   result?: ReactNode;
 }) {
+  // Anything typed since the dialog opened is kept from a stray Escape, × or click outside: it asks first.
+  const [typed, setTyped] = useState(false);
+  useEffect(() => {
+    if (opened) setTyped(false);
+  }, [opened]);
+  const guard = useDiscardGuard(typed && !result, onClose);
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
-      onClose={onClose}
+      onClose={guard.requestClose}
       title={title}
       size={size}
       closeOnClickOutside={closeOnClickOutside}
@@ -70,8 +77,15 @@ export function FormModal({
       {result ? (
         result
       ) : (
-        <form onSubmit={onSubmit} aria-label={formLabel} noValidate>
+        <form
+          onSubmit={onSubmit}
+          onInput={() => setTyped(true)}
+          onKeyDown={submitOnCtrlEnter}
+          aria-label={formLabel}
+          noValidate
+        >
           <Stack>
+            <DiscardQuestion guard={guard} />
             {intro}
             {failure ? <ProblemAlert error={failure} /> : null}
             {children}

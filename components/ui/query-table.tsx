@@ -3,9 +3,13 @@
 // loads, the refusal in words with "Try again" when nothing could be loaded, then the table (dimmed while a
 // new page or filter loads with the previous rows still shown).
 import { Paper } from '@mantine/core';
-import { DataTable, type DataTableProps } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
+import type { CSSProperties, ReactNode } from 'react';
 import { ProblemAlert } from './problem';
+import classes from './query-table.module.css';
+
+/** The class that makes a DataTable a list of cards on a phone, for a table outside QueryTable. */
+export const PHONE_CARDS_CLASS = classes.phoneCards;
 import { TableSkeleton } from './table-skeleton';
 
 /** What the table needs of a React Query result. */
@@ -34,7 +38,33 @@ type QueryTableProps<T> = DataTableProps<T> & {
   empty?: ReactNode | null;
   /** In a bordered paper (the administration's tables); off where the table draws its own border. */
   framed?: boolean;
+  /**
+   * The columns a phone shows first, in this order (the rest follow in the table's): the field a person
+   * reads first, and the actions. Below 600 px every row is a card (query-table.module.css).
+   */
+  phoneFirst?: string[];
 };
+
+/** Each cell names its column (the card's label on a phone) and carries its place on the card. */
+export function withPhoneLabels<T>(
+  columns: DataTableColumn<T>[],
+  phoneFirst: string[],
+): DataTableColumn<T>[] {
+  return columns.map((column, index) => {
+    const first = phoneFirst.indexOf(String(column.accessor));
+    const label = typeof column.title === 'string' ? column.title : undefined;
+    const style = { '--phone-order': first >= 0 ? first : phoneFirst.length + index } as CSSProperties;
+    const own = column.customCellAttributes;
+    return {
+      ...column,
+      customCellAttributes: (record: T, i: number) => ({
+        ...(label ? { 'data-label': label } : {}),
+        style,
+        ...own?.(record, i),
+      }),
+    };
+  });
+}
 
 export function QueryTable<T>({
   query,
@@ -44,6 +74,7 @@ export function QueryTable<T>({
   failure,
   empty,
   framed = true,
+  phoneFirst = [],
   ...table
 }: QueryTableProps<T>) {
   const retry = () => void query.refetch();
@@ -53,12 +84,17 @@ export function QueryTable<T>({
     return loading ?? <TableSkeleton label={loadingLabel} rows={skeletonRows} />;
   }
   if (empty) return empty;
+  const labelled =
+    'columns' in table && table.columns
+      ? { ...table, columns: withPhoneLabels(table.columns as DataTableColumn<T>[], phoneFirst) }
+      : table;
   const rows = (
     <DataTable<T>
       fetching={query.isFetching && query.isPlaceholderData}
       // Room for the table's own empty state (its emptyState or noRecordsText), when it draws one.
       minHeight={empty === undefined && !table.records?.length ? 200 : undefined}
-      {...(table as DataTableProps<T>)}
+      {...(labelled as DataTableProps<T>)}
+      className={classes.phoneCards}
     />
   );
   return framed ? (

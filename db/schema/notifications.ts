@@ -13,16 +13,29 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_FORMATS } from '../../domain/notifications';
+import {
+  NOTIFICATION_CHANNELS,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_FORMATS,
+} from '../../domain/notifications';
 import { incidentEventType, incidentSeverity, incidentSource, xid8 } from './incidents';
 
 export const webhookFormat = pgEnum('webhook_format', WEBHOOK_FORMATS);
+export const notificationChannel = pgEnum('notification_channel', NOTIFICATION_CHANNELS);
 export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', WEBHOOK_DELIVERY_STATUSES);
 
 export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
+  /** `webhook` posts to url; `email` mails the recipients through SMTP_* (server/env.ts). */
+  channel: notificationChannel('channel').notNull().default('webhook'),
+  /** The target of a webhook; empty for email. */
   url: text('url').notNull(),
+  /** The addresses of an email subscription; empty for a webhook. */
+  recipients: text('recipients')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   /** The timeline entry types wanted. */
   eventTypes: incidentEventType('event_types').array().notNull(),
   /** Only incidents of this severity or above; null, all. */
@@ -39,6 +52,13 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
     .default(sql`'{}'`),
   format: webhookFormat('format').notNull().default('json'),
   enabled: boolean('enabled').notNull().default(true),
+  /** Since when every attempt failed (null after a success): the run that leads to needs attention. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  /**
+   * When the system paused it after failing for the configured period (WEBHOOK_ATTENTION_AFTER_MS): its
+   * events are still enqueued (kept), none is attempted until an administrator enables it again.
+   */
+  needsAttentionAt: timestamp('needs_attention_at', { withTimezone: true }),
   /**
    * The incident feed's position up to which deliveries were made for this subscription
    * (server/services/events/incident-feed.ts): advanced in the transaction that inserts them.
@@ -73,14 +93,19 @@ export const webhookDeliveries = pgTable(
     subscriptionId: bigint('subscription_id', { mode: 'number' })
       .notNull()
       .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
-    eventId: bigint('event_id', { mode: 'number' }).notNull(),
-    incidentId: bigint('incident_id', { mode: 'number' }).notNull(),
-    eventType: incidentEventType('event_type').notNull(),
+    /** Null, with incidentId and eventType, for a test event (POST /admin/webhooks/{id}/test). */
+    eventId: bigint('event_id', { mode: 'number' }),
+    incidentId: bigint('incident_id', { mode: 'number' }),
+    eventType: incidentEventType('event_type'),
     /** The body sent on every attempt (the webhook-id is `msg_<id>`, the same on every attempt). */
     body: text('body').notNull(),
+    /** The `traceparent` of the request that caused the event (incident_events.traceparent), sent along. */
+    traceparent: text('traceparent'),
     status: webhookDeliveryStatus('status').notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was (re)scheduled: made, redelivered or resumed. Retries run for 24 h from here. */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
     /** While DELIVERING: when another instance may take it over (this one died mid-attempt). */
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     lastError: text('last_error'),

@@ -11,13 +11,13 @@ export type ProcedureScope = Extract<TokenScope, 'INCIDENTS' | 'WORKER' | 'METRI
 export interface ScopedOperation {
   /** The narrow scope the operation belongs to; none for administration and anything else. */
   scope?: ProcedureScope;
-  /** tRPC's kind of the procedure: only queries read without changing anything. */
+  /** tRPC's kind of the procedure: queries and subscriptions (the change stream) read without changing anything. */
   type: 'query' | 'mutation' | 'subscription';
 }
 
 export function scopeAllows(scope: TokenScope, operation: ScopedOperation): boolean {
   if (scope === 'FULL') return true;
-  if (scope === 'READ_ONLY') return operation.type === 'query';
+  if (scope === 'READ_ONLY') return operation.type !== 'mutation';
   return operation.scope === scope;
 }
 

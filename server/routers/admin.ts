@@ -48,6 +48,9 @@ export const adminRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/permissions',
+        operationId: 'listPermissions',
+        description:
+          'Lists every permission code the service knows, with what it allows; these are the codes that groups and users are given.',
         tags: ['Permissions'],
         summary: 'The permission catalogue',
       },
@@ -61,6 +64,8 @@ export const adminRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/groups',
+        description:
+          'Lists every group with its permission codes and member count, ordered by id; `q` keeps those whose code or name contains it.',
         operationId: 'listGroups',
         tags: groupsTag,
         summary: 'List groups, ordered by id',
@@ -75,6 +80,7 @@ export const adminRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/groups',
+        description: 'Creates a group with a unique code (case-insensitive) and answers it.',
         operationId: 'createGroup',
         tags: groupsTag,
         summary: 'Create a group',
@@ -89,6 +95,8 @@ export const adminRouter = router({
       openapi: {
         method: 'PUT',
         path: '/admin/groups/{id}',
+        description:
+          'Changes the name and permission codes of a group; a field left out keeps its value, and the code never changes.',
         operationId: 'updateGroup',
         tags: groupsTag,
         summary: 'Update a group (omitted fields keep their value)',
@@ -103,6 +111,8 @@ export const adminRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/admin/groups/{id}',
+        description:
+          'Deletes a group; its members lose its permissions, unless that would leave no enabled administrator (409 LAST_ADMIN).',
         operationId: 'deleteGroup',
         tags: groupsTag,
         summary: 'Delete a group and its memberships',
@@ -118,6 +128,7 @@ export const adminRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/groups/{id}/users',
+        description: 'Lists the users who belong to a group, ordered by id.',
         operationId: 'getGroupUsers',
         tags: groupsTag,
         summary: 'Members of a group',
@@ -132,6 +143,8 @@ export const adminRouter = router({
       openapi: {
         method: 'PUT',
         path: '/admin/groups/{id}/users',
+        description:
+          'Replaces the members of a group with exactly the users named and answers the new members.',
         operationId: 'updateGroupUsers',
         tags: groupsTag,
         summary: 'Replace the members of a group',
@@ -146,6 +159,8 @@ export const adminRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/users',
+        description:
+          'Lists every user with groups and permissions, ordered by id; `q` keeps those whose username contains it.',
         operationId: 'listUsers',
         tags: usersTag,
         summary: 'List users, ordered by id',
@@ -156,7 +171,16 @@ export const adminRouter = router({
     .query(({ ctx, input }) => listUsers(ctx.db, input)),
 
   getUser: admin
-    .meta({ openapi: { method: 'GET', path: '/admin/users/{id}', tags: usersTag, summary: 'One user' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users/{id}',
+        tags: usersTag,
+        summary: 'One user',
+        operationId: 'getUser',
+        description: 'Answers one user, with effective permissions and whether sign-in is locked.',
+      },
+    })
     .input(IdInput)
     .output(UserDetailResponse)
     .query(({ ctx, input }) => getUserDetail(ctx.db, input)),
@@ -166,6 +190,8 @@ export const adminRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/users/{id}/unlock',
+        description:
+          'Lifts the lock that repeated failed sign-ins put on a user, so that the right password works again at once.',
         operationId: 'unlockUser',
         tags: usersTag,
         summary: 'Lift the sign-in lock that repeated failed attempts put on a user',
@@ -181,6 +207,8 @@ export const adminRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/users',
+        description:
+          'Creates a user with a unique username (case-insensitive), groups and direct permissions, and answers it.',
         operationId: 'createUser',
         tags: usersTag,
         summary: 'Create a user',
@@ -195,6 +223,8 @@ export const adminRouter = router({
       openapi: {
         method: 'PUT',
         path: '/admin/users/{id}',
+        description:
+          'Changes whether a user is enabled, their groups and direct permissions; a field left out keeps its value.',
         operationId: 'updateUser',
         tags: usersTag,
         summary: 'Update a user (omitted fields keep their value)',
@@ -209,6 +239,8 @@ export const adminRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/admin/users/{id}',
+        description:
+          'Deletes a user with their memberships and API tokens; deleting yourself or the last enabled administrator is refused (409).',
         operationId: 'deleteUser',
         tags: usersTag,
         summary: 'Delete a user, their memberships and API tokens',
@@ -246,6 +278,9 @@ export const adminRouter = router({
         path: '/admin/users/{id}/api-tokens',
         tags: ['API tokens'],
         summary: 'Create an API token for a user (the secret is shown once)',
+        operationId: 'createApiToken',
+        description:
+          'Creates an API token for an external system, acting as the user within the chosen scope; the secret is in this answer only.',
       },
     })
     .input(CreateApiTokenRequest.extend({ id: idParam }))
@@ -261,6 +296,9 @@ export const adminRouter = router({
         path: '/admin/users/{id}/api-tokens',
         tags: ['API tokens'],
         summary: "A user's API tokens, without secrets",
+        operationId: 'listApiTokens',
+        description:
+          "Lists a user's API tokens, ordered by id, with whether each authenticates now; never their secrets.",
       },
     })
     .input(IdInput)
@@ -272,6 +310,8 @@ export const adminRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/admin/api-tokens/{tokenId}',
+        operationId: 'revokeApiToken',
+        description: 'Revokes an API token at once; requests that carry it are answered 401 from then on.',
         tags: ['API tokens'],
         summary: 'Revoke an API token',
       },
@@ -286,6 +326,9 @@ export const adminRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/audit-events',
+        operationId: 'listAuditEvents',
+        description:
+          'Pages through the audit records of administrative changes, newest first, filtered by actor, action and time.',
         tags: ['Audit'],
         summary: 'Audit records of admin changes, newest first',
       },

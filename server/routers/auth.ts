@@ -13,6 +13,9 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/tokens',
+        operationId: 'createToken',
+        description:
+          'Checks the username and password (throttled against guessing) and answers a bearer access token that expires after `expiresIn` seconds.',
         protect: false,
         tags: ['Authentication'],
         summary: 'Exchange username and password for a short-lived access token',
@@ -35,6 +38,7 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/password',
+        operationId: 'changePassword',
         protect: false,
         tags: ['Authentication'],
         summary: 'Change your own password (required after an administrator set it with requireChange)',

@@ -1,20 +1,31 @@
 // The incident API. Route order matters to the REST adapter (first match wins per method):
 // /incidents/summary before /incidents/{id}, /incidents/bulk/* before /incidents/{id}/*.
 import { z } from 'zod';
+import { zTrackedAsyncIterable } from '../schemas/async-iterable';
 import { IdInput, idParam } from '../schemas/common';
 import {
   AcknowledgeRequest,
+  AssignRequest,
+  BulkAcknowledgeMatchingRequest,
   BulkAcknowledgeRequest,
+  BulkMatchingResultResponse,
+  BulkResolveMatchingRequest,
+  BulkRetryMatchingRequest,
   BulkResolveRequest,
   BulkResultResponse,
   BulkRetryRequest,
   IncidentEventResponse,
+  IncidentGroupPage,
+  ListIncidentGroupsQuery,
   IncidentPage,
   IncidentStatsQuery,
   IncidentStatsResponse,
   IncidentResponse,
   IncidentSummaryResponse,
+  IncidentStreamEvent,
+  IncidentStreamQuery,
   ListIncidentsQuery,
+  NoteRequest,
   ReportIncidentRequest,
   ResolveRequest,
   RetryRequest,
@@ -31,8 +42,15 @@ import { resolveIncident } from '../services/incidents/resolve-incident';
 import { reopenIncident } from '../services/incidents/reopen-incident';
 import { bulkAcknowledge } from '../services/incidents/bulk-acknowledge';
 import { bulkResolve } from '../services/incidents/bulk-resolve';
+import { addIncidentNote } from '../services/incidents/add-incident-note';
+import { assignIncident } from '../services/incidents/assign-incident';
 import { retryIncident } from '../services/worker-incidents/retry-incident';
 import { bulkRetry } from '../services/worker-incidents/bulk-retry';
+import { openIncidentStream } from '../services/events/incident-stream';
+import { listIncidentGroups } from '../services/incidents/list-incident-groups';
+import { bulkAcknowledgeMatching } from '../services/incidents/bulk-acknowledge-matching';
+import { bulkResolveMatching } from '../services/incidents/bulk-resolve-matching';
+import { bulkRetryMatching } from '../services/worker-incidents/bulk-retry-matching';
 import { permissionProcedure, router } from '../trpc';
 
 const incident = permissionProcedure('ACCESS_BPM_ADMIN').meta({ tokenScope: 'INCIDENTS' });
@@ -40,8 +58,29 @@ const engine = permissionProcedure('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta
 const tags = ['Incidents'];
 
 export const incidentsRouter = router({
+  /**
+   * The incident change stream (docs/contract.md §6, issue 14): tRPC's SSE subscription at
+   * /api/trpc/incidents.changes for the console, and GET /api/incidents/events/stream for bearer clients,
+   * both served by server/event-stream.ts through this procedure.
+   */
+  changes: incident
+    .input(IncidentStreamQuery)
+    // Every event is checked against the schema the document publishes for it (x-event-data).
+    .output(zTrackedAsyncIterable(IncidentStreamEvent))
+    .subscription(({ ctx, input, signal }) => openIncidentStream(ctx.db, input, signal)),
+
   summary: incident
-    .meta({ openapi: { method: 'GET', path: '/incidents/summary', tags, summary: 'Dashboard counts' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/incidents/summary',
+        tags,
+        summary: 'Dashboard counts',
+        operationId: 'getIncidentSummary',
+        description:
+          'Answers the dashboard counts: open, critical and acknowledged incidents, and those created today.',
+      },
+    })
     .input(z.object({}))
     .output(IncidentSummaryResponse)
     .query(({ ctx }) => getIncidentSummary(ctx.db)),
@@ -51,6 +90,9 @@ export const incidentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/incidents/stats',
+        operationId: 'getIncidentStats',
+        description:
+          'Answers per-day incident counts by severity over the last `days` days, the nodes that fail most, and mean times to acknowledge and resolve.',
         tags,
         summary: 'Per-day counts by severity, top failing nodes, mean times to acknowledge and resolve',
       },
@@ -59,11 +101,30 @@ export const incidentsRouter = router({
     .output(IncidentStatsResponse)
     .query(({ ctx, input }) => getIncidentStats(ctx.db, input)),
 
+  groups: incident
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/incidents/groups',
+        operationId: 'listIncidentGroups',
+        description:
+          'Pages through the incidents matching the filters grouped by source, node and message template (numbers folded), with counts per status and first and last seen.',
+        tags,
+        summary: 'Incidents grouped by source, node and message template (issue 14)',
+      },
+    })
+    .input(ListIncidentGroupsQuery)
+    .output(IncidentGroupPage)
+    .query(({ ctx, input }) => listIncidentGroups(ctx.db, input)),
+
   list: incident
     .meta({
       openapi: {
         method: 'GET',
         path: '/incidents',
+        operationId: 'listIncidents',
+        description:
+          'Pages through incidents matching the filters, in the order `sort` asks (default newest first).',
         tags,
         summary: 'List incidents (paged, filtered, sorted)',
       },
@@ -77,6 +138,9 @@ export const incidentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/incidents/process-instances/{processInstanceId}',
+        operationId: 'listProcessInstanceIncidents',
+        description:
+          'Lists every incident of one process instance, newest first (an unknown instance has none).',
         tags,
         summary: "A process instance's incidents, newest first",
       },
@@ -90,6 +154,9 @@ export const incidentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/incidents',
+        operationId: 'reportIncident',
+        description:
+          'Reports an incident; a report with the source and externalReferenceId of an unresolved incident counts another occurrence of it instead.',
         tags,
         summary: 'Report an incident (deduplicated by source and externalReferenceId)',
       },
@@ -103,6 +170,9 @@ export const incidentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/incidents/bulk/acknowledge',
+        operationId: 'acknowledgeIncidents',
+        description:
+          'Acknowledges each of up to 250 incidents on its own, and answers for each whether it was applied, skipped or not found.',
         tags,
         summary: 'Acknowledge up to 250 incidents',
       },
@@ -116,6 +186,9 @@ export const incidentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/incidents/bulk/resolve',
+        operationId: 'resolveIncidents',
+        description:
+          'Resolves each of up to 250 incidents on its own, and answers for each whether it was applied, skipped or not found.',
         tags,
         summary: 'Resolve up to 250 incidents',
       },
@@ -129,6 +202,9 @@ export const incidentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/incidents/bulk/retry',
+        operationId: 'retryIncidents',
+        description:
+          'Retries each of up to 250 WORKER incidents on its own, and answers for each whether it was applied, skipped or not found.',
         tags,
         summary: 'Retry up to 250 WORKER incidents',
       },
@@ -137,8 +213,65 @@ export const incidentsRouter = router({
     .output(BulkResultResponse)
     .mutation(({ ctx, input }) => bulkRetry(ctx.db, input, ctx.principal)),
 
+  bulkAcknowledgeMatching: incident
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/bulk/acknowledge-matching',
+        operationId: 'acknowledgeMatchingIncidents',
+        description:
+          'Acknowledges, each on its own, up to `limit` OPEN incidents that the filter matches with an id above `afterId`, and answers the counts, each outcome and where to go on.',
+        tags,
+        summary: 'Acknowledge the incidents a filter matches, a chunk per call (issue 14)',
+      },
+    })
+    .input(BulkAcknowledgeMatchingRequest)
+    .output(BulkMatchingResultResponse)
+    .mutation(({ ctx, input }) => bulkAcknowledgeMatching(ctx.db, input, ctx.principal)),
+
+  bulkResolveMatching: incident
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/bulk/resolve-matching',
+        operationId: 'resolveMatchingIncidents',
+        description:
+          'Resolves, each on its own, up to `limit` unresolved incidents that the filter matches with an id above `afterId`, and answers the counts, each outcome and where to go on.',
+        tags,
+        summary: 'Resolve the incidents a filter matches, a chunk per call (issue 14)',
+      },
+    })
+    .input(BulkResolveMatchingRequest)
+    .output(BulkMatchingResultResponse)
+    .mutation(({ ctx, input }) => bulkResolveMatching(ctx.db, input, ctx.principal)),
+
+  bulkRetryMatching: incident
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/bulk/retry-matching',
+        operationId: 'retryMatchingIncidents',
+        description:
+          'Retries, each on its own, up to `limit` unresolved WORKER incidents that the filter matches with an id above `afterId`, and answers the counts, each outcome and where to go on.',
+        tags,
+        summary: 'Retry the WORKER incidents a filter matches, a chunk per call (issue 14)',
+      },
+    })
+    .input(BulkRetryMatchingRequest)
+    .output(BulkMatchingResultResponse)
+    .mutation(({ ctx, input }) => bulkRetryMatching(ctx.db, input, ctx.principal)),
+
   get: incident
-    .meta({ openapi: { method: 'GET', path: '/incidents/{id}', tags, summary: 'One incident' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/incidents/{id}',
+        tags,
+        summary: 'One incident',
+        operationId: 'getIncident',
+        description: 'Answers one incident.',
+      },
+    })
     .input(IdInput)
     .output(IncidentResponse)
     .query(({ ctx, input }) => getIncident(ctx.db, input)),
@@ -148,6 +281,9 @@ export const incidentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/incidents/{id}/events',
+        operationId: 'listIncidentEvents',
+        description:
+          "Lists an incident's lifecycle timeline (created, acknowledged, resolved, reopened, retried, ...), oldest first.",
         tags,
         summary: 'Lifecycle timeline, oldest first',
       },
@@ -161,6 +297,9 @@ export const incidentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/incidents/{id}/acknowledge',
+        operationId: 'acknowledgeIncident',
+        description:
+          'Moves an OPEN incident to ACKNOWLEDGED; any other status is a 409 INVALID_STATE and changes nothing.',
         tags,
         summary: 'Acknowledge an OPEN incident',
       },
@@ -174,6 +313,9 @@ export const incidentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/incidents/{id}/resolve',
+        operationId: 'resolveIncident',
+        description:
+          'Moves an OPEN or ACKNOWLEDGED incident to RESOLVED with an optional note and action; a RESOLVED one is a 409 INVALID_STATE.',
         tags,
         summary: 'Resolve an OPEN or ACKNOWLEDGED incident',
       },
@@ -187,6 +329,9 @@ export const incidentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/incidents/{id}/reopen',
+        operationId: 'reopenIncident',
+        description:
+          'Moves a RESOLVED incident back to OPEN; any other status is a 409 INVALID_STATE and changes nothing.',
         tags,
         summary: 'Reopen a RESOLVED incident (no body)',
       },
@@ -195,11 +340,46 @@ export const incidentsRouter = router({
     .output(IncidentResponse)
     .mutation(({ ctx, input }) => reopenIncident(ctx.db, input, ctx.principal)),
 
+  addNote: incident
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/{id}/notes',
+        tags,
+        operationId: 'addIncidentNote',
+        summary: 'Add a note to the timeline',
+        description:
+          "Adds a NOTE_ADDED entry (the caller its author) to the incident's timeline, whatever its status.",
+      },
+    })
+    .input(NoteRequest.extend({ id: idParam }))
+    .output(IncidentResponse)
+    .mutation(({ ctx, input }) => addIncidentNote(ctx.db, input, ctx.principal)),
+
+  assign: incident
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/{id}/assign',
+        tags,
+        operationId: 'assignIncident',
+        summary: 'Assign to a user, or unassign',
+        description:
+          'Gives the incident to an existing user (null: to nobody), whatever its status, with an ASSIGNED timeline entry naming the new and previous assignee.',
+      },
+    })
+    .input(AssignRequest.extend({ id: idParam }))
+    .output(IncidentResponse)
+    .mutation(({ ctx, input }) => assignIncident(ctx.db, input, ctx.principal)),
+
   retry: incident
     .meta({
       openapi: {
         method: 'POST',
         path: '/incidents/{id}/retry',
+        operationId: 'retryIncident',
+        description:
+          'Retries a WORKER incident: the process instance runs again and its worker request is republished with its retries restored; other incidents are a 400 NOT_RETRYABLE.',
         tags,
         summary: 'Retry a WORKER incident: restore the instance, reset and republish the worker request',
       },

@@ -27,6 +27,9 @@ export const workersRouter = router({
       openapi: {
         method: 'POST',
         path: '/worker-requests/fetch-and-lock',
+        operationId: 'fetchAndLockWorkerRequests',
+        description:
+          'Locks up to `maxTasks` pending requests of the given topics for this worker for `lockDurationMs`, waiting up to `waitMs` for one when none is pending.',
         tags,
         summary: 'Lock pending requests of some topics for this worker, long-polling up to waitMs',
       },
@@ -37,14 +40,31 @@ export const workersRouter = router({
 
   create: engine
     .meta({
-      openapi: { method: 'POST', path: '/worker-requests', tags, summary: 'Publish a service-task request' },
+      openapi: {
+        method: 'POST',
+        path: '/worker-requests',
+        tags,
+        summary: 'Publish a service-task request',
+        operationId: 'createWorkerRequest',
+        description:
+          'Publishes a service-task request on a topic for workers to fetch, on behalf of a process instance.',
+      },
     })
     .input(CreateWorkerRequestRequest)
     .output(WorkerRequestResponse)
     .mutation(({ ctx, input }) => createWorkerRequest(ctx.db, input)),
 
   get: engine
-    .meta({ openapi: { method: 'GET', path: '/worker-requests/{id}', tags, summary: 'One worker request' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/worker-requests/{id}',
+        tags,
+        summary: 'One worker request',
+        operationId: 'getWorkerRequest',
+        description: 'Answers one worker request with its status, lock and outcome.',
+      },
+    })
     .input(IdInput)
     .output(WorkerRequestResponse)
     .query(({ ctx, input }) => getWorkerRequest(ctx.db, input)),
@@ -54,6 +74,9 @@ export const workersRouter = router({
       openapi: {
         method: 'POST',
         path: '/worker-requests/{id}/complete',
+        operationId: 'completeWorkerRequest',
+        description:
+          'Completes a request this worker holds the lock on, with its result; a request it does not hold is a 409 CONFLICT.',
         tags,
         summary: 'Complete a locked request',
       },
@@ -67,6 +90,9 @@ export const workersRouter = router({
       openapi: {
         method: 'POST',
         path: '/worker-requests/{id}/failure',
+        operationId: 'failWorkerRequest',
+        description:
+          'Reports that a locked request failed: it is fetched again while retries remain, else it fails for good and a WORKER incident is opened.',
         tags,
         summary: 'Report a failure: back to PENDING while retries remain, else FAILED with a WORKER incident',
       },
@@ -80,6 +106,8 @@ export const workersRouter = router({
       openapi: {
         method: 'GET',
         path: '/process-instances/{id}',
+        operationId: 'getProcessInstance',
+        description: 'Answers one process instance with its status and current node.',
         tags: ['Process instances'],
         summary: 'A process instance',
       },

@@ -2,7 +2,16 @@
 import { z } from 'zod';
 import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES } from '../auth/token-scopes';
 import { PERMISSION_CODES } from '../permissions';
-import { jsonBoolean, jsonId, localDateBound, localDateTime, pageOf, pageQuery, searchText } from './common';
+import {
+  jsonBoolean,
+  jsonId,
+  localDateBound,
+  localDateTime,
+  NOT_BLANK,
+  pageOf,
+  pageQuery,
+  searchText,
+} from './common';
 
 export const permissionCode = z.enum(PERMISSION_CODES, {
   error: (issue) =>
@@ -33,7 +42,12 @@ export const groupCode = z
   .max(64, 'must be 1 to 64 characters')
   .regex(/^[A-Z][A-Z0-9_]*$/, 'must start with an upper-case letter and contain only A-Z, 0-9 and _');
 
-const groupName = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const groupName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  .meta(NOT_BLANK);
 
 export const GroupResponse = z
   .object({
@@ -137,8 +151,15 @@ export const DEFAULT_API_TOKEN_DAYS = 90;
 
 export const CreateApiTokenRequest = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(100, 'must be at most 100 characters')
+      .meta(NOT_BLANK),
+    // The example a client may send as it is: an expiry in the past is refused.
     expiresAt: localDateTime
+      .meta({ example: '2099-12-31T23:59:59' })
       .nullable()
       .optional()
       .meta({

@@ -73,6 +73,12 @@ export const localDateBound = z
     example: '2026-11-21',
   });
 
+/**
+ * The JSON-schema pattern of a trimmed text that must not be blank: `minLength: 1` alone would admit "  ",
+ * which the trim turns into "" and refuses. For the document only; the trim and min(1) do the refusing.
+ */
+export const NOT_BLANK = { pattern: '\\S' } as const;
+
 /** Case-insensitive substring search text. */
 export const searchText = z.string().trim().max(200).optional();
 

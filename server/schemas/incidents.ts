@@ -2,13 +2,26 @@
 // summary; docs/contract.md §6 and §8).
 import { z } from 'zod';
 import {
+  BULK_SKIP_REASONS,
   INCIDENT_EVENT_TYPES,
   INCIDENT_SEVERITIES,
   INCIDENT_SOURCES,
   INCIDENT_STATUSES,
+  NOTE_MAX_LENGTH,
   RESOLUTION_ACTIONS,
+  SORT_FIELDS,
+  type SortField,
 } from '../../domain/incidents';
-import { idParam, jsonId, pageOf, pageQuery, queryInt, searchText } from './common';
+import {
+  idParam,
+  jsonId,
+  localDateBound,
+  NOT_BLANK,
+  pageOf,
+  pageQuery,
+  queryInt,
+  searchText,
+} from './common';
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, {
@@ -45,6 +58,11 @@ export const IncidentResponse = z
     resolvedBy: z.string().nullable(),
     resolutionNote: z.string().nullable(),
     resolutionAction: resolutionAction.nullable(),
+    assignee: z.string().nullable().meta({ description: 'the user who owns the incident; null, nobody' }),
+    retryable: z.boolean().meta({
+      description:
+        'whether POST /incidents/{id}/retry would be accepted now: an unresolved WORKER incident whose worker request is FAILED',
+    }),
   })
   .meta({ id: 'Incident' });
 
@@ -93,18 +111,10 @@ export const IncidentStatsResponse = z
   })
   .meta({ id: 'IncidentStats' });
 
-export const SORT_FIELDS = [
-  'id',
-  'createdAt',
-  'updatedAt',
-  'lastOccurredAt',
-  'severity',
-  'status',
-  'source',
-  'occurrenceCount',
-  'processInstanceId',
-] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+// The list lives in the domain so the console's board reads it without this module (and zod) in its bundle.
+export { SORT_FIELDS, type SortField };
+/** Every value `sort` accepts, as the document lists them (the direction is also accepted in upper case). */
+const SORT_VALUES = SORT_FIELDS.flatMap((field) => [field, `${field},asc`, `${field},desc`]);
 export interface SortOrder {
   field: SortField;
   direction: 'asc' | 'desc';
@@ -141,18 +151,85 @@ const anyOf = <T extends readonly [string, ...string[]]>(values: T) =>
       z.array(oneOf(values)).max(values.length * 4),
     )
     .transform((items) => [...new Set(items)])
-    .optional()
+    // Before .optional(): the generator keeps the metadata of what an optional query parameter wraps.
+    // server/openapi.ts documents such a list as comma-separated (style form, explode false).
     .meta({
-      description: `one of ${values.join(', ')}; several, separated by commas or repeated, match any of them`,
+      description: `one of ${values.join(', ')}; several, separated by commas (or the parameter repeated), match any of them`,
       override: { type: 'array', items: { type: 'string', enum: [...values] } },
-    });
+    })
+    .optional();
+
+/**
+ * A filter on a text column that takes several values, each matching exactly (OR), as anyOf does:
+ * `nodeId=Task_A,Task_B` or the parameter repeated.
+ */
+const anyText = (what: string) =>
+  z
+    .preprocess(
+      (v) =>
+        (typeof v === 'string' ? [v] : Array.isArray(v) ? v : [v]).flatMap((item: unknown) =>
+          typeof item === 'string' ? item.split(',').map((s) => s.trim()) : [item],
+        ),
+      z.array(z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters')).max(50),
+    )
+    .transform((items) => [...new Set(items)])
+    // Before .optional(), as in anyOf: server/openapi.ts documents the list as comma-separated.
+    .meta({
+      description: `${what}; several, separated by commas (or the parameter repeated), match any of them`,
+      override: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 200, ...NOT_BLANK } },
+    })
+    .optional();
+
+/** One group of the grouped view (issue 14): incidents of one source, node and message template. */
+export interface GroupKey {
+  source: (typeof INCIDENT_SOURCES)[number];
+  templateId: number;
+  nodeId: string;
+}
+
+/**
+ * A group as one value, `<source>:<templateId>:<nodeId>` (the node id may itself hold colons), as the
+ * grouped view answers it in `key` (docs/contract.md §6, issue 14).
+ */
+export const groupKey = z
+  .string()
+  .transform((value, ctx): GroupKey => {
+    const [, source, templateId, nodeId] = /^([A-Z_]+):([1-9][0-9]{0,14}):(.+)$/s.exec(value) ?? [];
+    if (!source || !(INCIDENT_SOURCES as readonly string[]).includes(source)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value}" is not a group key <source>:<templateId>:<nodeId> (the key the grouped view answers)`,
+      });
+      return z.NEVER;
+    }
+    return { source: source as GroupKey['source'], templateId: Number(templateId), nodeId };
+  })
+  .meta({
+    description: 'only the incidents of one group of GET /incidents/groups: its `key`',
+    override: {
+      type: 'string',
+      pattern: '^[A-Z_]+:[1-9][0-9]{0,14}:.+$',
+      example: 'WORKER:42:Task_SendInvoice',
+    },
+  });
 
 export const ListIncidentsQuery = pageQuery.extend({
   status: anyOf(INCIDENT_STATUSES),
   source: anyOf(INCIDENT_SOURCES),
   severity: anyOf(INCIDENT_SEVERITIES),
   processInstanceId: idParam.optional(),
-  q: searchText.meta({ description: 'substring of message or externalReferenceId, case-insensitive' }),
+  nodeId: anyText('the node id, exactly'),
+  assignee: anyText('the assignee\'s username, exactly (the console passes its own for "assigned to me")'),
+  createdFrom: localDateBound
+    .optional()
+    .meta({ description: 'incidents created at or after this local date or time' }),
+  createdTo: localDateBound
+    .optional()
+    .meta({ description: 'incidents created at or before this local date or time (inclusive)' }),
+  q: searchText.meta({
+    description: 'substring of message, externalReferenceId or nodeId, case-insensitive',
+  }),
+  group: groupKey.optional(),
   // One `sort=` arrives as a string, several as an array.
   sort: z
     .preprocess(
@@ -160,13 +237,52 @@ export const ListIncidentsQuery = pageQuery.extend({
       z.array(sortSpec).max(SORT_FIELDS.length, `at most ${SORT_FIELDS.length} sort keys`).optional(),
     )
     .meta({
-      description: 'field or field,asc|desc; repeatable. Default createdAt,desc; ties break by id',
-      override: { type: 'array', items: { type: 'string', example: 'severity,desc' } },
+      description:
+        'field or field,asc|desc (asc when left out), the parameter repeated for more keys. Default createdAt,desc; ties break by id',
+      override: { type: 'array', items: { type: 'string', enum: SORT_VALUES, example: 'severity,desc' } },
     }),
 });
 export type ListIncidentsQuery = z.infer<typeof ListIncidentsQuery>;
 
-const actorName = z.string().trim().min(1).max(200);
+/**
+ * The list's filters without its paging and order: what the grouped view and the bulk actions by filter
+ * take (issue 14), derived from ListIncidentsQuery so that a filter added there applies to all three.
+ */
+export const IncidentFilter = ListIncidentsQuery.omit({ page: true, size: true, sort: true });
+export type IncidentFilter = z.infer<typeof IncidentFilter>;
+/** The filter as a caller writes it (the group as its key). */
+export type IncidentFilterInput = z.input<typeof IncidentFilter>;
+
+export const GROUP_SORTS = ['lastSeen', 'count'] as const;
+export const ListIncidentGroupsQuery = IncidentFilter.extend(pageQuery.shape).extend({
+  sort: z
+    .enum(GROUP_SORTS, { error: `must be one of ${GROUP_SORTS.join(', ')}` })
+    .default('lastSeen')
+    .meta({ description: 'lastSeen: most recently seen first (default); count: largest first' }),
+});
+export type ListIncidentGroupsQuery = z.infer<typeof ListIncidentGroupsQuery>;
+
+export const IncidentGroupResponse = z
+  .object({
+    key: z.string().meta({ description: 'the group in the `group` filter: <source>:<templateId>:<nodeId>' }),
+    source: incidentSource,
+    nodeId: z.string(),
+    templateId: z.number().int(),
+    template: z.string().meta({ description: 'the message with each run of digits written #' }),
+    sampleMessage: z.string().meta({ description: "the most recent incident's message" }),
+    latestIncidentId: z.number().int(),
+    count: z.number().int(),
+    open: z.number().int(),
+    acknowledged: z.number().int(),
+    resolved: z.number().int(),
+    firstSeen: timestamp.meta({ description: 'the earliest createdAt of its incidents' }),
+    lastSeen: timestamp.meta({ description: 'the latest lastOccurredAt of its incidents' }),
+  })
+  .meta({ id: 'IncidentGroup' });
+export type IncidentGroupView = z.infer<typeof IncidentGroupResponse>;
+export const IncidentGroupPage = pageOf(IncidentGroupResponse, 'IncidentGroupPage');
+
+const actorName = z.string().trim().min(1).max(200).meta(NOT_BLANK);
 
 export const AcknowledgeRequest = z
   .object({ acknowledgedBy: actorName.optional().meta({ description: 'defaults to the caller' }) })
@@ -178,6 +294,22 @@ export const ResolveRequest = z
     resolutionAction: resolutionAction.optional(),
   })
   .meta({ id: 'ResolveRequest' });
+
+export const NoteRequest = z
+  .object({
+    text: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(NOTE_MAX_LENGTH, `must be at most ${NOTE_MAX_LENGTH} characters`)
+      .meta(NOT_BLANK),
+  })
+  .meta({ id: 'NoteRequest' });
+export const AssignRequest = z
+  .object({
+    username: actorName.nullable().meta({ description: 'an existing user; null unassigns the incident' }),
+  })
+  .meta({ id: 'AssignRequest' });
 
 export const RetryRequest = z
   .object({ requestedBy: actorName.optional().meta({ description: 'defaults to the caller' }) })
@@ -198,23 +330,69 @@ export const BulkResultResponse = z
       z.object({
         id: z.number().int(),
         outcome: z.enum(['APPLIED', 'SKIPPED', 'NOT_FOUND']),
-        reason: z
-          .string()
-          .optional()
-          .meta({ description: 'why it was skipped: INVALID_STATE or NOT_RETRYABLE' }),
+        reason: z.enum(BULK_SKIP_REASONS).optional().meta({
+          description: 'why it was skipped (SKIPPED only): the problem code its single action answers',
+        }),
         detail: z.string().optional().meta({ description: 'the reason in words' }),
       }),
     ),
   })
   .meta({ id: 'BulkResult' });
 
+/** Incidents one bulk action by filter handles at most per call (docs/contract.md §6, issue 14). */
+export const MAX_MATCHING_PER_CALL = 1000;
+
+/** What a bulk action by filter adds to its single action's body (issue 14). */
+const matching = {
+  filter: IncidentFilter.meta({
+    description: "the list's filters (the same names and values as GET /incidents' query), `{}` for all",
+  }),
+  afterId: z.number().int().min(0).default(0).meta({
+    description: "handles only incidents with a greater id: the previous answer's nextAfterId, to go on",
+  }),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_MATCHING_PER_CALL, `must be 1 to ${MAX_MATCHING_PER_CALL}`)
+    .default(250)
+    .meta({
+      description: `incidents handled in this call, in id order (default 250, at most ${MAX_MATCHING_PER_CALL})`,
+    }),
+};
+export const BulkAcknowledgeMatchingRequest = AcknowledgeRequest.extend(matching).meta({
+  id: 'BulkAcknowledgeMatchingRequest',
+});
+export const BulkResolveMatchingRequest = ResolveRequest.extend(matching).meta({
+  id: 'BulkResolveMatchingRequest',
+});
+export const BulkRetryMatchingRequest = RetryRequest.extend(matching).meta({
+  id: 'BulkRetryMatchingRequest',
+});
+export type MatchingRequest = { filter: IncidentFilter; afterId: number; limit: number };
+
+export const BulkMatchingResultResponse = BulkResultResponse.extend({
+  matched: z.number().int().meta({
+    description:
+      'incidents the filter matched that the action applies to, with id above afterId, when the call began',
+  }),
+  applied: z.number().int(),
+  skipped: z.number().int(),
+  notFound: z.number().int(),
+  remaining: z.number().int().meta({ description: 'matched minus those handled in this call: 0 when done' }),
+  nextAfterId: z
+    .number()
+    .int()
+    .meta({ description: 'the last id handled (afterId when none): pass it as afterId to go on' }),
+}).meta({ id: 'BulkMatchingResult' });
+
 export const ReportIncidentRequest = z
   .object({
     processInstanceId: jsonId,
-    nodeId: z.string().trim().min(1).max(200),
+    nodeId: z.string().trim().min(1).max(200).meta(NOT_BLANK),
     source: incidentSource,
     severity: incidentSeverity,
-    message: z.string().trim().min(1).max(4000),
+    message: z.string().trim().min(1).max(4000).meta(NOT_BLANK),
     technicalDetails: z.string().max(32_000).optional(),
     externalReferenceId: z
       .string()
@@ -225,3 +403,27 @@ export const ReportIncidentRequest = z
 export type ReportIncidentInput = z.infer<typeof ReportIncidentRequest>;
 
 export type IncidentView = z.infer<typeof IncidentResponse>;
+
+/**
+ * The incident change stream's filters (docs/contract.md §6, issue 14): the board's, as far as one timeline
+ * entry and its incident decide them, plus one incident's entries only. `lastEventId` resumes after an event
+ * id (tRPC's httpSubscriptionLink sends it here; the Last-Event-ID header wins over it).
+ */
+export const IncidentStreamQuery = z.object({
+  status: anyOf(INCIDENT_STATUSES),
+  source: anyOf(INCIDENT_SOURCES),
+  severity: anyOf(INCIDENT_SEVERITIES),
+  processInstanceId: idParam.optional(),
+  incidentId: idParam.optional(),
+  q: searchText.meta({
+    description: 'substring of message, externalReferenceId or nodeId, case-insensitive',
+  }),
+  lastEventId: z.string().max(64).optional(),
+});
+export type IncidentStreamQuery = z.infer<typeof IncidentStreamQuery>;
+
+export const IncidentStreamEvent = IncidentEventResponse.extend({
+  /** The incident as it is when the entry is sent (possibly already changed again). */
+  incident: IncidentResponse,
+}).meta({ id: 'IncidentStreamEvent' });
+export type IncidentStreamEvent = z.infer<typeof IncidentStreamEvent>;

@@ -1,8 +1,12 @@
 // Request and response shapes of the webhook subscriptions API (issue 15).
 import { z } from 'zod';
 import { INCIDENT_EVENT_TYPES, INCIDENT_SEVERITIES, INCIDENT_SOURCES } from '../../domain/incidents';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_FORMATS } from '../../domain/notifications';
-import { jsonBoolean, pageOf, pageQuery } from './common';
+import {
+  NOTIFICATION_CHANNELS,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_FORMATS,
+} from '../../domain/notifications';
+import { jsonBoolean, NOT_BLANK, pageOf, pageQuery } from './common';
 
 /** The event types as the API names them: `incident.created` for the timeline's CREATED. */
 export const WEBHOOK_EVENT_TYPES = INCIDENT_EVENT_TYPES.map(
@@ -14,16 +18,34 @@ export const webhookEventTypeOf = (eventType: (typeof INCIDENT_EVENT_TYPES)[numb
 export const timelineTypeOf = (type: WebhookEventType) =>
   type.slice('incident.'.length).toUpperCase() as (typeof INCIDENT_EVENT_TYPES)[number];
 
+/** The type of a test event (POST /admin/webhooks/{id}/test): it concerns no incident. */
+export const TEST_EVENT_TYPE = 'webhook.test' as const;
+
 const eventType = z.enum(WEBHOOK_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]]);
-const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const name = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  .meta(NOT_BLANK);
 const url = z.string().trim().max(2000, 'must be at most 2000 characters').meta({
   description: 'https (http only when WEBHOOK_ALLOW_HTTP); private and loopback addresses are refused',
   example: 'https://hooks.example.com/bpm',
 });
 
+const recipients = z
+  .array(z.email('must be an email address').max(254))
+  .min(1, 'must name at least one address')
+  .max(20, 'must name at most 20 addresses')
+  .meta({ description: 'the addresses an email subscription sends to (channel email only)' });
+
 const subscriptionFields = {
   name,
+  channel: z.enum(NOTIFICATION_CHANNELS).meta({
+    description: 'webhook (a signed POST to url) or email (to recipients, through the SMTP_* server)',
+  }),
   url,
+  recipients,
   eventTypes: z
     .array(eventType)
     .min(1, 'must name at least one event type')
@@ -49,6 +71,9 @@ const subscriptionFields = {
 export const CreateWebhookRequest = z
   .object({
     ...subscriptionFields,
+    channel: subscriptionFields.channel.optional(),
+    url: url.optional().meta({ description: 'required for a webhook' }),
+    recipients: recipients.optional().meta({ description: 'required for an email subscription' }),
     minSeverity: subscriptionFields.minSeverity.optional(),
     sources: subscriptionFields.sources.optional(),
     nodeIds: subscriptionFields.nodeIds.optional(),
@@ -58,10 +83,8 @@ export const CreateWebhookRequest = z
   .meta({ id: 'CreateWebhookRequest' });
 export type CreateWebhookRequest = z.infer<typeof CreateWebhookRequest>;
 
-export const UpdateWebhookRequest = z
-  .object(subscriptionFields)
-  .partial()
-  .meta({ id: 'UpdateWebhookRequest' });
+const { channel: _channel, ...changeable } = subscriptionFields;
+export const UpdateWebhookRequest = z.object(changeable).partial().meta({ id: 'UpdateWebhookRequest' });
 export type UpdateWebhookRequest = z.infer<typeof UpdateWebhookRequest>;
 
 export const WebhookSecretResponse = z
@@ -80,13 +103,24 @@ export const WebhookResponse = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    url: z.string(),
+    channel: z.enum(NOTIFICATION_CHANNELS),
+    url: z.string().meta({ description: 'empty for an email subscription' }),
+    recipients: z.array(z.string()).meta({ description: 'empty for a webhook' }),
     eventTypes: z.array(eventType),
     minSeverity: z.enum(INCIDENT_SEVERITIES).nullable(),
     sources: z.array(z.enum(INCIDENT_SOURCES)),
     nodeIds: z.array(z.string()),
     format: z.enum(WEBHOOK_FORMATS),
     enabled: z.boolean(),
+    needsAttention: z.boolean().meta({
+      description:
+        'paused by the service after failing for WEBHOOK_ATTENTION_AFTER_MS (24 h) with no success; enabling it resumes',
+    }),
+    needsAttentionSince: z.string().nullable(),
+    failingSince: z
+      .string()
+      .nullable()
+      .meta({ description: 'since when every attempt failed; null after a success' }),
     secrets: z.array(WebhookSecretResponse),
     createdBy: z.string(),
     createdAt: z.string(),
@@ -122,9 +156,9 @@ export const WebhookDeliveryResponse = z
   .object({
     id: z.number().int(),
     webhookId: z.string().meta({ description: 'the webhook-id header, the same on every attempt' }),
-    eventId: z.number().int(),
-    incidentId: z.number().int(),
-    eventType: eventType,
+    eventId: z.number().int().nullable().meta({ description: 'null for a test event' }),
+    incidentId: z.number().int().nullable().meta({ description: 'null for a test event' }),
+    eventType: z.union([eventType, z.literal(TEST_EVENT_TYPE)]),
     status: z.enum(WEBHOOK_DELIVERY_STATUSES),
     attempts: z.number().int(),
     nextAttemptAt: z.string().nullable(),
@@ -136,3 +170,28 @@ export const WebhookDeliveryResponse = z
   .meta({ id: 'WebhookDeliveryResponse' });
 
 export const WebhookDeliveryPage = pageOf(WebhookDeliveryResponse, 'WebhookDeliveryPage');
+
+export const RedeliverFailedRequest = z
+  .object({
+    since: z.iso.datetime({ offset: true }).meta({
+      description: 'every FAILED delivery made at or after this time (ISO 8601 with offset) is sent again',
+      example: '2026-11-23T08:00:00Z',
+    }),
+  })
+  .meta({ id: 'RedeliverFailedRequest' });
+
+export const RedeliveryResponse = z
+  .object({
+    redelivered: z.number().int(),
+    webhookIds: z
+      .array(z.string())
+      .meta({ description: 'the webhook-id of each, unchanged: receivers recognise a delivery they had' }),
+  })
+  .meta({ id: 'RedeliveryResponse' });
+
+export const TestEventResponse = z
+  .object({
+    deliveryId: z.number().int(),
+    webhookId: z.string(),
+  })
+  .meta({ id: 'TestEventResponse' });

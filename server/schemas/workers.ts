@@ -1,7 +1,7 @@
 // Shapes of the worker protocol and process instances (docs/contract.md §8).
 import { z } from 'zod';
 import { PROCESS_INSTANCE_STATUSES, WORKER_REQUEST_STATUSES } from '../../domain/workers';
-import { jsonId } from './common';
+import { jsonId, NOT_BLANK } from './common';
 
 const timestamp = z.string().meta({ description: 'local date-time yyyy-MM-ddTHH:mm:ss' });
 const jsonObject = z.record(z.string(), z.unknown());
@@ -15,7 +15,7 @@ export const topicName = z
   .min(1)
   .max(200)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'may contain only letters, digits and . _ : -');
-const workerId = z.string().trim().min(1).max(200);
+const workerId = z.string().trim().min(1).max(200).meta(NOT_BLANK);
 
 export const WorkerRequestResponse = z
   .object({
@@ -51,7 +51,7 @@ export const ProcessInstanceResponse = z
 export const CreateWorkerRequestRequest = z
   .object({
     processInstanceId: jsonId,
-    nodeId: z.string().trim().min(1).max(200),
+    nodeId: z.string().trim().min(1).max(200).meta(NOT_BLANK),
     topic: topicName,
     payload: jsonObject.optional(),
     retries: count(0, 100)
@@ -79,7 +79,7 @@ export const CompleteRequest = z
 export const FailureRequest = z
   .object({
     workerId,
-    errorMessage: z.string().trim().min(1).max(4000),
+    errorMessage: z.string().trim().min(1).max(4000).meta(NOT_BLANK),
     errorDetails: z.string().max(32_000).optional(),
     retries: count(0, 100).optional().meta({
       description: 'failures still allowed; > 0 puts the request back to PENDING. Default: one fewer',

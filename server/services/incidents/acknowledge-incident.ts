@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import type { IncidentView } from '../../schemas/incidents';
-import { toIncidentView } from './incident-view';
+import { incidentView } from './incident-view';
 import { actingAs, applyTransition, TRANSITIONS } from './transitions';
 
 export interface AcknowledgeInput {
@@ -15,7 +15,8 @@ export async function acknowledgeIncident(
   { id, acknowledgedBy }: AcknowledgeInput,
   actor: Principal,
 ): Promise<IncidentView> {
-  return toIncidentView(
+  return incidentView(
+    db,
     await applyTransition(db, id, TRANSITIONS.acknowledge(actingAs(actor, acknowledgedBy))),
   );
 }

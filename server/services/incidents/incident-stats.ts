@@ -1,5 +1,7 @@
 // Dashboard statistics over a recent window: incidents per day by severity, the nodes that fail most,
-// and the mean times to acknowledge and to resolve.
+// and the mean times to acknowledge and to resolve. Read from the daily roll-ups the database keeps exact
+// (incident_daily_stats and incident_node_daily_stats, migration 0012_incident_stats): a few hundred rows
+// whatever the number of incidents (docs/performance.md, "Dashboard statistics").
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
 import { INCIDENT_SEVERITIES } from '../../../domain/incidents';
@@ -15,45 +17,78 @@ const serviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export async function getIncidentStats(db: Db, { days }: { days: number }) {
   const now = new Date();
   const since = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1));
+  const sinceDay = dayOf(since);
   const tz = serviceTimeZone();
 
-  const [perDayRows, nodeRows, [times]] = await Promise.all([
-    db.execute(sql`
-      select to_char(created_at at time zone ${tz}, 'YYYY-MM-DD') as day, severity, count(*)::int as n
-      from incidents where created_at >= ${since.toISOString()}::timestamptz
-      group by 1, 2`),
-    db.execute(sql`
-      select node_id, count(*)::int as n, count(*) filter (where status <> 'RESOLVED')::int as unresolved
-      from incidents where created_at >= ${since.toISOString()}::timestamptz
-      group by node_id order by n desc, node_id limit 10`),
-    db
-      .execute(
-        sql`
-      select extract(epoch from avg(acknowledged_at - created_at))::float8 as mtta,
-             extract(epoch from avg(resolved_at - created_at))::float8 as mttr
-      from incidents where created_at >= ${since.toISOString()}::timestamptz`,
-      )
-      .then((r) => rowsOf<{ mtta: number | null; mttr: number | null }>(r)),
-  ]);
+  // One statement (one round trip, one plan): the zone the roll-ups count days in, and both roll-ups' sums.
+  const read = async () => {
+    const [row] = rowsOf<{
+      time_zone: string | null;
+      per_day: {
+        day: string;
+        severity: Severity;
+        n: number;
+        acknowledged: number;
+        acknowledge_seconds: number;
+        resolved: number;
+        resolve_seconds: number;
+      }[];
+      nodes: { node_id: string; n: number; unresolved: number }[];
+    }>(
+      await db.execute(sql`
+      select (select time_zone from incident_stats_settings) as time_zone,
+        (select coalesce(json_agg(day_rows), '[]') from (
+          select to_char(day, 'YYYY-MM-DD') as day, severity, sum(created)::int8 as n,
+                 sum(acknowledged)::int8 as acknowledged, sum(acknowledge_seconds)::float8 as acknowledge_seconds,
+                 sum(resolved)::int8 as resolved, sum(resolve_seconds)::float8 as resolve_seconds
+          from incident_daily_stats where day >= ${sinceDay}::date
+          group by day, severity) day_rows) as per_day,
+        (select coalesce(json_agg(node_rows), '[]') from (
+          select node_id, sum(created)::int8 as n, sum(unresolved)::int8 as unresolved
+          from incident_node_daily_stats where day >= ${sinceDay}::date
+          group by node_id having sum(created) > 0 order by n desc, node_id limit 10) node_rows) as nodes`),
+    );
+    return [row.time_zone, row.per_day, row.nodes] as const;
+  };
+
+  let [countedIn, perDayRows, nodeRows] = await read();
+  if (countedIn !== tz) {
+    // The roll-ups count days in another zone (the migration's UTC, or an instance elsewhere): count them
+    // anew in this service's zone, once, writers of incidents waiting meanwhile (incident_stats_rebuild).
+    // It reads every incident once: not bound by the statement timeout of a request.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`select incident_stats_rebuild(${tz})`);
+    });
+    [countedIn, perDayRows, nodeRows] = await read();
+  }
 
   const perDay = new Map<string, Record<Severity, number>>();
   for (let i = 0; i < days; i++) {
     const d = new Date(since.getFullYear(), since.getMonth(), since.getDate() + i);
     perDay.set(dayOf(d), { LOW: 0, MEDIUM: 0, HIGH: 0, CRITICAL: 0 });
   }
-  for (const row of rowsOf<{ day: string; severity: Severity; n: number }>(perDayRows)) {
+  let acknowledged = 0;
+  let acknowledgeSeconds = 0;
+  let resolved = 0;
+  let resolveSeconds = 0;
+  for (const row of perDayRows) {
     const bucket = perDay.get(row.day);
     if (bucket) bucket[row.severity] = Number(row.n);
+    acknowledged += Number(row.acknowledged);
+    acknowledgeSeconds += Number(row.acknowledge_seconds);
+    resolved += Number(row.resolved);
+    resolveSeconds += Number(row.resolve_seconds);
   }
   return {
     days,
     perDay: [...perDay].map(([day, counts]) => ({ day, ...counts })),
-    topNodes: rowsOf<{ node_id: string; n: number; unresolved: number }>(nodeRows).map((r) => ({
+    topNodes: nodeRows.map((r) => ({
       nodeId: r.node_id,
       incidents: Number(r.n),
       unresolved: Number(r.unresolved),
     })),
-    meanSecondsToAcknowledge: times.mtta === null ? null : Math.round(Number(times.mtta)),
-    meanSecondsToResolve: times.mttr === null ? null : Math.round(Number(times.mttr)),
+    meanSecondsToAcknowledge: acknowledged === 0 ? null : Math.round(acknowledgeSeconds / acknowledged),
+    meanSecondsToResolve: resolved === 0 ? null : Math.round(resolveSeconds / resolved),
   };
 }

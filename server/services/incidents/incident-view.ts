@@ -1,9 +1,16 @@
 // The one mapping from incident rows to what the API answers.
-import type { IncidentEventRow, IncidentRow } from '../../../db/schema';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { workerRequests, type IncidentEventRow, type IncidentRow } from '../../../db/schema';
+import { isRetryable } from '../../../domain/incidents';
 import type { IncidentView } from '../../schemas/incidents';
 import { formatLocalDateTime as at, formatNullable as atOrNull } from '../../time';
 
-export function toIncidentView(row: IncidentRow): IncidentView {
+/**
+ * The view of one incident. `workerRequestStatus` is the status of its worker request (null: it has none),
+ * which decides `retryable`; incidentViews reads it.
+ */
+export function toIncidentView(row: IncidentRow, workerRequestStatus: string | null): IncidentView {
   return {
     id: row.id,
     processInstanceId: row.processInstanceId,
@@ -24,7 +31,41 @@ export function toIncidentView(row: IncidentRow): IncidentView {
     resolvedBy: row.resolvedBy,
     resolutionNote: row.resolutionNote,
     resolutionAction: row.resolutionAction,
+    assignee: row.assignee,
+    retryable: isRetryable({ source: row.source, status: row.status, workerRequestStatus }),
   };
+}
+
+/**
+ * The views of these incidents, with the statuses of their worker requests read in one query (none when no
+ * unresolved WORKER incident among them has a request): what every incident answer goes through, so that
+ * `retryable` is what a retry would find now (docs/contract.md §7).
+ */
+export async function incidentViews(db: Db, rows: IncidentRow[]): Promise<IncidentView[]> {
+  const requestIds = [
+    ...new Set(
+      rows.flatMap((r) =>
+        r.source === 'WORKER' && r.status !== 'RESOLVED' && r.workerRequestId !== null
+          ? [r.workerRequestId]
+          : [],
+      ),
+    ),
+  ];
+  const statuses = new Map<number, string>();
+  if (requestIds.length) {
+    const requests = await db
+      .select({ id: workerRequests.id, status: workerRequests.status })
+      .from(workerRequests)
+      .where(inArray(workerRequests.id, requestIds));
+    for (const request of requests) statuses.set(request.id, request.status);
+  }
+  return rows.map((r) =>
+    toIncidentView(r, r.workerRequestId === null ? null : (statuses.get(r.workerRequestId) ?? null)),
+  );
+}
+
+export async function incidentView(db: Db, row: IncidentRow): Promise<IncidentView> {
+  return (await incidentViews(db, [row]))[0];
 }
 
 export function toIncidentEventView(row: IncidentEventRow) {

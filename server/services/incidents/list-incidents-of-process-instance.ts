@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { incidents } from '../../../db/schema';
-import { toIncidentView } from './incident-view';
+import { incidentViews } from './incident-view';
 
 /** A process instance's incidents, newest first (an empty list when it has none). */
 export async function listIncidentsOfProcessInstance(
@@ -13,5 +13,5 @@ export async function listIncidentsOfProcessInstance(
     .from(incidents)
     .where(eq(incidents.processInstanceId, processInstanceId))
     .orderBy(desc(incidents.createdAt), desc(incidents.id));
-  return rows.map(toIncidentView);
+  return incidentViews(db, rows);
 }

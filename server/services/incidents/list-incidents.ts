@@ -1,11 +1,14 @@
 // The paged, filtered, sorted list of incidents. Every query here is served by an index of
 // db/schema/incidents.ts or by the counters (incidentCounts, incidentTemplateCounts).
-import { and, asc, desc, eq, inArray, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../../db/client';
-import { incidentCounts, incidentTemplateCounts, incidents } from '../../../db/schema';
+import { preparedByShape } from '../../../db/prepared';
+import { incidentCounts, incidentGroupCounts, incidentTemplateCounts, incidents } from '../../../db/schema';
+import { fieldError } from '../../errors';
 import { toPage } from '../../schemas/common';
-import type { ListIncidentsQuery, SortField, SortOrder } from '../../schemas/incidents';
-import { toIncidentView } from './incident-view';
+import { endOfLocal, startOfLocal } from '../../time';
+import type { IncidentFilter, ListIncidentsQuery, SortField, SortOrder } from '../../schemas/incidents';
+import { incidentViews } from './incident-view';
 import { matchesText, textSearch, type TextSearch } from './text-search';
 
 const SORT_COLUMNS = {
@@ -41,7 +44,7 @@ function oneOf(column: AnyColumn, values: readonly string[]): SQL {
 /** The filters of status, source and severity, on any table that has those three columns. */
 function kindFilters(
   table: typeof incidents | typeof incidentCounts | typeof incidentTemplateCounts,
-  query: ListIncidentsQuery,
+  query: IncidentFilter,
 ): SQL[] {
   const where: SQL[] = [];
   if (query.status) where.push(oneOf(table.status, query.status));
@@ -50,9 +53,24 @@ function kindFilters(
   return where;
 }
 
-function filters(query: ListIncidentsQuery, search: TextSearch | undefined): SQL | undefined {
+/**
+ * The list's filters as one condition on incidents (`search` is textSearch's answer for `q`): the grouped
+ * view and the bulk actions by filter (issue 14) filter through it too, so the three cannot drift.
+ */
+export function filters(query: IncidentFilter, search: TextSearch | undefined): SQL | undefined {
   const where = kindFilters(incidents, query);
   if (query.processInstanceId) where.push(eq(incidents.processInstanceId, query.processInstanceId));
+  if (query.nodeId) where.push(oneOf(incidents.nodeId, query.nodeId));
+  if (query.assignee) where.push(oneOf(incidents.assignee, query.assignee));
+  if (query.createdFrom) where.push(gte(incidents.createdAt, startOfLocal(query.createdFrom)));
+  if (query.createdTo) where.push(lt(incidents.createdAt, endOfLocal(query.createdTo)));
+  if (query.group) {
+    where.push(
+      eq(incidents.source, query.group.source),
+      eq(incidents.templateId, query.group.templateId),
+      eq(incidents.nodeId, query.group.nodeId),
+    );
+  }
   if (search) where.push(matchesText(search));
   return where.length ? and(...where) : undefined;
 }
@@ -68,24 +86,70 @@ function counted(
 }
 
 /**
+ * The sum of the group counters (incidentGroupCounts) that pass the query's status and source filters
+ * (they know no severity) and `more`: the counts of the statuses asked for.
+ */
+function groupCounted(query: ListIncidentsQuery, ...more: SQL[]) {
+  const g = incidentGroupCounts;
+  const statuses = query.status ?? (['OPEN', 'ACKNOWLEDGED', 'RESOLVED'] as const);
+  const column = { OPEN: g.open, ACKNOWLEDGED: g.acknowledged, RESOLVED: g.resolved };
+  const counts = sql.join(
+    statuses.map((s) => sql`${column[s]}`),
+    sql` + `,
+  );
+  const where = [...(query.source ? [oneOf(g.source, query.source)] : []), ...more];
+  return sql`(select coalesce(sum(${counts}), 0) from ${g}${where.length ? sql` where ${and(...where)}` : sql``})`;
+}
+
+/**
  * totalElements, as a scalar subquery, exact whatever the table's size. Filtered by status, source and
  * severity only (or not at all), it is the sum of the matching counters (at most a few hundred rows; see
- * incidentCounts). With a text without digits, the counters of the templates that contain it, plus the
- * incidents whose reference alone contains it (found through the reference's index). Otherwise it counts
- * the matching incidents through their indexes: a process instance's few hundred, or the incidents of the
- * messages that contain a text with digits (an id or a number, which few messages hold).
+ * incidentCounts); by node (and status and source), the sum of the groups' counters. With a text without
+ * digits, the counters of the templates that contain it, plus the group counters of the nodes whose id
+ * contains it (their other templates), plus the incidents whose reference alone contains it (found through
+ * the reference's index). Otherwise it counts the matching incidents through their indexes: a process
+ * instance's few hundred, or the incidents of the messages that contain a text with digits (an id or a
+ * number, which few messages hold).
  */
 function totalOf(query: ListIncidentsQuery, where: SQL | undefined, search: TextSearch | undefined): SQL {
-  if (query.processInstanceId === undefined && search?.found?.templateCounters) {
-    const byTemplate = counted(incidentTemplateCounts, query, search.found.templateCounters);
+  // The counters know status, source, severity and template only, the group counters status, source,
+  // node and template: any other filter counts the incidents, through the index of the process instance,
+  // node, assignee, creation time or (a group) template.
+  const narrowed = !hasOnlyEnumFilters({ ...query, q: undefined });
+  if (!search && query.nodeId && !query.severity && hasOnlyEnumFilters({ ...query, nodeId: undefined })) {
+    return groupCounted(query, oneOf(incidentGroupCounts.nodeId, query.nodeId));
+  }
+  const templated = search?.found?.templateCounters;
+  if (!narrowed && search && !query.severity && (templated || !search.found)) {
+    // Three disjoint parts: a template found; else a node found; else the reference alone.
+    const byTemplate = search.found?.templateCounters
+      ? counted(incidentTemplateCounts, query, search.found.templateCounters)
+      : sql`0`;
+    const byNode = search.nodeIds.length
+      ? groupCounted(
+          query,
+          inArray(incidentGroupCounts.nodeId, search.nodeIds),
+          ...(search.found?.groupCounters ? [not(search.found.groupCounters)] : []),
+        )
+      : sql`0`;
+    const byReferenceOnly = and(
+      ...kindFilters(incidents, query),
+      search.inReferenceAlone,
+      ...(search.found ? [not(search.found.incidents)] : []),
+      ...(search.atNode ? [not(search.atNode)] : []),
+    );
+    return sql`(${byTemplate} + ${byNode} + (select count(*) from ${incidents} where ${byReferenceOnly}))`;
+  }
+  if (!narrowed && templated) {
+    const byTemplate = counted(incidentTemplateCounts, query, templated);
     const byReferenceOnly = and(
       ...kindFilters(incidents, query),
       search.inReference,
-      not(search.found.incidents),
+      not(search.found!.incidents),
     );
     return sql`(${byTemplate} + (select count(*) from ${incidents} where ${byReferenceOnly}))`;
   }
-  if (query.processInstanceId !== undefined || search) {
+  if (narrowed || search) {
     return sql`(select count(*) from ${incidents} where ${where})`;
   }
   return counted(incidentCounts, query);
@@ -99,26 +163,76 @@ function totalOf(query: ListIncidentsQuery, where: SQL | undefined, search: Text
 export const DEEP_OFFSET = 1_000;
 
 export async function listIncidents(db: Db, query: ListIncidentsQuery) {
+  if (query.createdFrom && query.createdTo) {
+    if (startOfLocal(query.createdFrom) >= endOfLocal(query.createdTo)) {
+      throw fieldError('createdTo', 'must not be before createdFrom');
+    }
+  }
   const search = query.q ? await textSearch(db, query.q) : undefined;
   const where = filters(query, search);
   const total = totalOf(query, where, search);
   const offset = query.page * query.size;
-  return offset < DEEP_OFFSET ? nearPage(db, query, where, total) : deepPage(db, query, where, total);
+  return offset < DEEP_OFFSET ? nearPage(db, query, where, total, search) : deepPage(db, query, where, total);
 }
 
-/** One statement: the page's rows, each carrying the total (counted once, in the same snapshot). */
-async function nearPage(db: Db, query: ListIncidentsQuery, where: SQL | undefined, total: SQL) {
-  const rows = await db
+/**
+ * First pages filtered by status, source and severity only (or not at all): the console's and the
+ * dashboard's most frequent reads, each shape (its filters, order and page size) built and prepared once per
+ * handle (db/prepared.ts). The values are the enums' and the sizes' own, so the shapes are bounded.
+ */
+let firstPageNames = 0;
+
+/** The parameters a prepared first page's shape is made of; any other filter set means a built query. */
+const FIRST_PAGE_SHAPE: ReadonlySet<string> = new Set([
+  'status',
+  'source',
+  'severity',
+  'sort',
+  'size',
+  'page',
+]);
+
+/** Whether the query filters by nothing but the enums: an allow-list, so a filter added later is never ignored. */
+function hasOnlyEnumFilters(query: ListIncidentsQuery): boolean {
+  return Object.entries(query).every(([key, value]) => value === undefined || FIRST_PAGE_SHAPE.has(key));
+}
+const firstPages = preparedByShape<PreparedPage>(256);
+
+type PreparedPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
+
+function pageQuery(db: Db, query: ListIncidentsQuery, where: SQL | undefined, total: SQL) {
+  return db
     .select({ incident: incidents, total: sql<number>`${total}`.mapWith(Number) })
     .from(incidents)
     .where(where)
     .orderBy(...orderBy(query.sort ?? []))
     .limit(query.size)
     .offset(query.page * query.size);
+}
+
+/** One statement: the page's rows, each carrying the total (counted once, in the same snapshot). */
+async function nearPage(
+  db: Db,
+  query: ListIncidentsQuery,
+  where: SQL | undefined,
+  total: SQL,
+  search: TextSearch | undefined,
+) {
+  const rows =
+    query.page === 0 && !search && hasOnlyEnumFilters(query)
+      ? await firstPages(
+          db,
+          JSON.stringify([query.status, query.source, query.severity, query.sort, query.size]),
+          () => pageQuery(db, query, where, total).prepare(`incidents_first_page_${firstPageNames++}`),
+        ).execute()
+      : await pageQuery(db, query, where, total);
   // A page past the end (or no match) has no row to carry the total.
   const totalElements = rows.length ? rows[0].total : await countOf(db, total);
   return toPage(
-    rows.map((r) => toIncidentView(r.incident)),
+    await incidentViews(
+      db,
+      rows.map((r) => r.incident),
+    ),
     query.page,
     query.size,
     totalElements,
@@ -146,7 +260,7 @@ function deepPage(db: Db, query: ListIncidentsQuery, where: SQL | undefined, tot
         .limit(Math.min(query.size, remaining))
         .offset(fromEnd ? after : offset);
       if (fromEnd) rows.reverse();
-      return toPage(rows.map(toIncidentView), query.page, query.size, totalElements);
+      return toPage(await incidentViews(tx, rows), query.page, query.size, totalElements);
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

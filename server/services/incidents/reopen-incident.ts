@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import type { IncidentView } from '../../schemas/incidents';
-import { toIncidentView } from './incident-view';
+import { incidentView } from './incident-view';
 import { applyTransition, TRANSITIONS } from './transitions';
 
 export async function reopenIncident(
@@ -9,5 +9,5 @@ export async function reopenIncident(
   { id }: { id: number },
   actor: Principal,
 ): Promise<IncidentView> {
-  return toIncidentView(await applyTransition(db, id, TRANSITIONS.reopen(actor.username)));
+  return incidentView(db, await applyTransition(db, id, TRANSITIONS.reopen(actor.username)));
 }

@@ -7,7 +7,7 @@ import { workerRequestIdOf } from '../../../domain/workers';
 import type { IncidentView, ReportIncidentInput } from '../../schemas/incidents';
 import { countIncidentReport } from '../../metrics';
 import { isUniqueViolation } from '../db-errors';
-import { toIncidentView } from './incident-view';
+import { incidentView } from './incident-view';
 import { OCCURRENCE, TRANSITIONS, tryTransition } from './transitions';
 
 /**
@@ -81,5 +81,5 @@ export async function reportIncident(db: Db, input: ReportIncidentInput): Promis
       : record(upserted, 'OCCURRED_AGAIN', `Occurred again (${upserted.occurrenceCount} times in all)`);
   });
   countIncidentReport(input.source, input.severity);
-  return toIncidentView(row);
+  return incidentView(db, row);
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import type { IncidentView } from '../../schemas/incidents';
-import { toIncidentView } from './incident-view';
+import { incidentView } from './incident-view';
 import { actingAs, applyTransition, TRANSITIONS, type ResolveInput, type Transition } from './transitions';
 
 /** How to resolve: `resolvedBy` if not the actor. */
@@ -15,5 +15,5 @@ export async function resolveIncident(
   { id, ...request }: ResolveRequest & { id: number },
   actor: Principal,
 ): Promise<IncidentView> {
-  return toIncidentView(await applyTransition(db, id, resolveTransition(actor, request)));
+  return incidentView(db, await applyTransition(db, id, resolveTransition(actor, request)));
 }

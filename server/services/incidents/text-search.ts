@@ -1,9 +1,11 @@
-// Text search (`q`): a case-insensitive substring of the message or of the external reference. Messages are
+// Text search (`q`): a case-insensitive substring of the message, of the external reference or (issue 14)
+// of the node id. Messages are
 // searched among the distinct ones (incident_messages: incidents of one failure share their message), or,
 // for a text without digits, among the distinct templates (incident_message_templates: messages with their
 // numbers written `#`), and their incidents found by message or template id and counted from the templates'
-// counters; references through the incidents' own index. Every text column is searched through a trigram
-// (pg_trgm) GIN index.
+// counters; references through the incidents' own index; node ids among the distinct ones of the groups'
+// counters (incident_group_counts), their incidents through the node's btree index. Messages, templates and
+// references are searched through a trigram (pg_trgm) GIN index.
 //
 // A GIN scan reads the whole posting list of every trigram it is asked for, and a substring's common
 // trigrams cost far more than they narrow: `worker-request:950001` made the reference index read the lists
@@ -15,6 +17,7 @@
 import { and, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
 import {
+  incidentGroupCounts,
   incidentMessageTemplates,
   incidentMessages,
   incidentTemplateCounts,
@@ -92,14 +95,22 @@ export const MAX_LISTED_TEXTS = 1_000;
 
 /** The filter `q`: the references that contain the text, and the messages that do, if any. */
 export interface TextSearch {
-  /** The incident's reference contains the text. */
+  /** The incident's reference or node id contains the text (node ids since issue 14). */
   inReference: SQL;
+  /** The incident's reference contains the text (its node id may or may not). */
+  inReferenceAlone: SQL;
+  /** The node ids that contain the text (found among the groups' counters), sorted. */
+  nodeIds: string[];
+  /** The incident's node id is one of nodeIds; absent when there is none. */
+  atNode?: SQL;
   /** The messages or templates found to contain the text; absent when none does. */
   found?: {
     /** The incident's message is one of them. */
     incidents: SQL;
     /** The counters (incidentTemplateCounts) of the templates found, when the text has no digit. */
     templateCounters?: SQL;
+    /** The group counters (incidentGroupCounts) of the templates found, when the text has no digit. */
+    groupCounters?: SQL;
   };
 }
 
@@ -118,11 +129,19 @@ export function searchesTemplates(q: string): boolean {
  */
 export async function textSearch(db: Db, q: string): Promise<TextSearch> {
   const statistics = await searchStatistics(db);
-  const inReference = contains(
+  const inReferenceAlone = contains(
     incidents.externalReferenceId,
     q,
     selectiveParts(q, statistics.externalReferenceId),
   );
+  // Node ids are few (a process model's task names), so the distinct ones are looked for among the groups'
+  // counters (a few hundred rows at a million incidents, every node that has an incident) and their
+  // incidents found through the node's btree index: asking the node ids' trigram index instead matched
+  // every incident of a node one by one (1.25 s for the 75,000 incidents of one node; docs/performance.md).
+  const nodeIds = await matchingNodeIds(db, q);
+  const atNode = nodeIds.length ? inArray(incidents.nodeId, nodeIds) : undefined;
+  const inReference = atNode ? or(inReferenceAlone, atNode)! : inReferenceAlone;
+  const reference = { inReference, inReferenceAlone, nodeIds, atNode };
   const byTemplate = searchesTemplates(q);
   const texts = byTemplate
     ? {
@@ -137,23 +156,34 @@ export async function textSearch(db: Db, q: string): Promise<TextSearch> {
     .from(texts.table)
     .where(inText)
     .limit(MAX_LISTED_TEXTS + 1);
-  if (found.length === 0) return { inReference };
+  if (found.length === 0) return reference;
   const foundIds =
     found.length > MAX_LISTED_TEXTS
       ? db.select({ id: texts.table.id }).from(texts.table).where(inText)
       : found.map((m) => m.id);
   return {
-    inReference,
+    ...reference,
     found: byTemplate
       ? {
           incidents: inArray(incidents.templateId, foundIds),
           templateCounters: inArray(incidentTemplateCounts.templateId, foundIds),
+          groupCounters: inArray(incidentGroupCounts.templateId, foundIds),
         }
       : { incidents: inArray(incidents.messageId, foundIds) },
   };
 }
 
-/** The incident's message or reference contains the text, ignoring case. */
+/** The node ids that contain `q`, ignoring case: each distinct one once, from the groups' counters. */
+async function matchingNodeIds(db: Db, q: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ nodeId: incidentGroupCounts.nodeId })
+    .from(incidentGroupCounts)
+    .where(ilike(incidentGroupCounts.nodeId, likePattern(q)))
+    .orderBy(incidentGroupCounts.nodeId);
+  return rows.map((r) => r.nodeId);
+}
+
+/** The incident's message, reference or node id contains the text, ignoring case. */
 export function matchesText({ inReference, found }: TextSearch): SQL {
   return found ? or(found.incidents, inReference)! : inReference;
 }

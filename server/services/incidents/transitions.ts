@@ -4,8 +4,15 @@
 // writer of `status`, and it writes the column's default, OPEN.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { transactionStatement } from '../../../db/prepared';
+import { logContext } from '../../../lib/request-context';
 import { incidentEvents, incidents, type IncidentRow } from '../../../db/schema';
-import type { IncidentEventType, IncidentStatus, ResolutionAction } from '../../../domain/incidents';
+import {
+  INCIDENT_STATUSES,
+  type IncidentEventType,
+  type IncidentStatus,
+  type ResolutionAction,
+} from '../../../domain/incidents';
 import { invalidState, notFound } from '../../errors';
 import { countTransition } from '../../metrics';
 import type { Principal } from '../../auth/principal';
@@ -30,7 +37,40 @@ export interface Transition {
   otherwise?: 'refuse' | 'record' | 'skip';
   /** Counted in bpm_incident_transitions_total: what users ask for, not what the system does. */
   counted: boolean;
+  /**
+   * The same update and timeline entry as statements built once (db/prepared.ts), for the transitions
+   * clients make most (acknowledge); without it, drizzle builds both on every call.
+   */
+  prepared?: PreparedTransition;
 }
+
+interface PreparedTransition {
+  update(tx: Db, id: number): Promise<IncidentRow[]>;
+  record(tx: Db, id: number): Promise<unknown>;
+}
+
+const acknowledgeUpdate = transactionStatement<IncidentRow[]>((db) =>
+  db
+    .update(incidents)
+    .set({
+      status: 'ACKNOWLEDGED',
+      acknowledgedAt: sql`now()`,
+      acknowledgedBy: sql`${sql.placeholder('actor')}`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(incidents.id, sql.placeholder('id')), inArray(incidents.status, ['OPEN'])))
+    .returning(),
+);
+const eventInsert = transactionStatement<unknown>((db) =>
+  db.insert(incidentEvents).values({
+    incidentId: sql.placeholder('id'),
+    eventType: sql.placeholder('event'),
+    message: sql.placeholder('message'),
+    actor: sql.placeholder('actor'),
+    // Built once: the column's default (the request's traceparent) would be the first request's for good.
+    traceparent: sql.placeholder('traceparent'),
+  }),
+);
 
 export interface ResolveInput {
   resolvedBy: string;
@@ -65,6 +105,17 @@ export const TRANSITIONS = {
     message: `Acknowledged by ${actor}`,
     actor,
     counted: true,
+    prepared: {
+      update: (tx, id) => acknowledgeUpdate(tx, { id, actor }),
+      record: (tx, id) =>
+        eventInsert(tx, {
+          id,
+          event: 'ACKNOWLEDGED',
+          message: `Acknowledged by ${actor}`,
+          actor,
+          traceparent: logContext.getStore()?.traceparent ?? null,
+        }),
+    },
   }),
 
   resolve: (input: ResolveInput): Transition => ({
@@ -92,6 +143,17 @@ export const TRANSITIONS = {
     set: REOPENED_FIELDS,
     event: 'REOPENED',
     message: `Reopened by ${actor}`,
+    actor,
+    counted: true,
+  }),
+
+  /** A note on the timeline (issue 14): allowed whatever the status, which it leaves as it is. */
+  note: (actor: string, text: string): Transition => ({
+    verb: 'noted',
+    from: [...INCIDENT_STATUSES],
+    set: {},
+    event: 'NOTE_ADDED',
+    message: text,
     actor,
     counted: true,
   }),
@@ -148,13 +210,16 @@ export async function tryTransition(
 
 async function transition(db: Db, target: number | SQL, t: Transition): Promise<IncidentRow | undefined> {
   const row = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(incidents)
-      .set({ ...t.set, updatedAt: sql`now()` })
-      .where(and(eq(incidents.id, target), inArray(incidents.status, t.from)))
-      .returning();
+    const [row] =
+      t.prepared && typeof target === 'number'
+        ? await t.prepared.update(tx, target)
+        : await tx
+            .update(incidents)
+            .set({ ...t.set, updatedAt: sql`now()` })
+            .where(and(eq(incidents.id, target), inArray(incidents.status, t.from)))
+            .returning();
     if (row) {
-      await recordEvent(tx, row.id, t);
+      await (t.prepared ? t.prepared.record(tx, row.id) : recordEvent(tx, row.id, t));
       return row;
     }
     if (t.otherwise === 'skip') return undefined;
@@ -176,7 +241,11 @@ async function transition(db: Db, target: number | SQL, t: Transition): Promise<
   return row;
 }
 
-async function recordEvent(tx: Db, incidentId: number, t: Pick<Transition, 'event' | 'message' | 'actor'>) {
+export async function recordEvent(
+  tx: Db,
+  incidentId: number,
+  t: Pick<Transition, 'event' | 'message' | 'actor'>,
+) {
   await tx
     .insert(incidentEvents)
     .values({ incidentId, eventType: t.event, message: t.message, actor: t.actor });

@@ -9,7 +9,7 @@
 //     the first unfinished delivery of each (subscription, incident): in order per subscription and incident,
 //     while other incidents go on. Every attempt is logged; failures are retried with exponential back-off
 //     and jitter (or Retry-After) for up to 24 h after the event.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db } from '../../../db/client';
 import {
   incidents,
@@ -20,8 +20,13 @@ import {
   type WebhookDeliveryRow,
 } from '../../../db/schema';
 import { log } from '../../log';
+import { observeNotificationAttempt } from '../../metrics';
+import { recordAudit } from '../admin/audit';
 import { cursorOf, readFeed, subscribeFeed } from '../events/incident-feed';
+import type { NotificationChannel } from '../../../domain/notifications';
 import { webhookIdOf } from './delivery-log';
+import type { EmailMessage } from './email-message';
+import { emailHeaders, sendEmail } from './send-email';
 import { renderBody, wants } from './payload';
 import { sendWebhook, type AttemptResult } from './send-webhook';
 import { notificationSettings, type NotificationSettings } from './settings';
@@ -40,6 +45,11 @@ export interface DelivererOptions {
   rescanMs?: number;
   /** Attempts under way at once per instance (8). */
   concurrency?: number;
+  /**
+   * Where each recorded attempt is counted (the process's metrics). A deliverer in its own thread
+   * (deliverer-thread.ts) hands them to the process's registry, which is the one /metrics serves.
+   */
+  observe?: typeof observeNotificationAttempt;
 }
 
 export interface Deliverer {
@@ -51,12 +61,16 @@ export interface Deliverer {
 
 const FEED_PAGE = 200;
 
+/** The audit log's actor for what the service does by itself. */
+export const SYSTEM_ACTOR = 'system';
+
 /** Enqueues, for every enabled subscription, the events after its cursor that it wants. */
 export async function enqueueDeliveries(db: Db, settings: NotificationSettings): Promise<number> {
   const ids = await db
     .select({ id: webhookSubscriptions.id })
     .from(webhookSubscriptions)
-    .where(eq(webhookSubscriptions.enabled, true));
+    // A subscription paused for needing attention keeps its events (delivered once it is enabled again).
+    .where(or(eq(webhookSubscriptions.enabled, true), isNotNull(webhookSubscriptions.needsAttentionAt)));
   let enqueued = 0;
   for (const { id } of ids) {
     for (;;) {
@@ -73,7 +87,12 @@ async function enqueueFor(db: Db, subscriptionId: number, settings: Notification
     const [subscription] = await tx
       .select()
       .from(webhookSubscriptions)
-      .where(and(eq(webhookSubscriptions.id, subscriptionId), eq(webhookSubscriptions.enabled, true)))
+      .where(
+        and(
+          eq(webhookSubscriptions.id, subscriptionId),
+          or(eq(webhookSubscriptions.enabled, true), isNotNull(webhookSubscriptions.needsAttentionAt)),
+        ),
+      )
       .for('update', { skipLocked: true });
     if (!subscription) return { count: 0, more: false }; // another instance has it, or it is gone
     const events = await readFeed(
@@ -94,7 +113,8 @@ async function enqueueFor(db: Db, subscriptionId: number, settings: Notification
           eventId: event.id,
           incidentId: event.incidentId,
           eventType: event.eventType,
-          body: renderBody(subscription.format, event, incident, settings.publicUrl),
+          body: renderBody(subscription, event, incident, settings.publicUrl),
+          traceparent: event.traceparent,
           nextAttemptAt: sql`now()`,
         },
       ];
@@ -111,20 +131,28 @@ async function enqueueFor(db: Db, subscriptionId: number, settings: Notification
 
 interface Claimed {
   delivery: WebhookDeliveryRow;
+  channel: NotificationChannel;
   url: string;
+  recipients: string[];
 }
 
 /**
  * Claims up to `limit` due deliveries under a lease of `leaseMs`: each the first unfinished one of its
- * (subscription, incident), of an enabled subscription.
+ * (subscription, incident), of an enabled subscription. Test events (no event id) go to any subscription:
+ * they are how an administrator checks a receiver before enabling it again.
  */
 export async function claimDeliveries(db: Db, limit: number, leaseMs: number): Promise<Claimed[]> {
-  const rows = rowsOf<{ id: string | number; url: string }>(
+  const rows = rowsOf<{
+    id: string | number;
+    url: string;
+    channel: NotificationChannel;
+    recipients: string[];
+  }>(
     await db.execute(sql`
       with due as (
         select d.id from webhook_deliveries d
         join webhook_subscriptions s on s.id = d.subscription_id
-        where s.enabled
+        where (s.enabled or d.event_id is null)
           and d.status in ('PENDING', 'DELIVERING')
           and ((d.status = 'PENDING' and d.next_attempt_at <= now())
             or (d.status = 'DELIVERING' and d.lease_expires_at < now()))
@@ -141,7 +169,7 @@ export async function claimDeliveries(db: Db, limit: number, leaseMs: number): P
           lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
       from due, webhook_subscriptions s
       where w.id = due.id and s.id = w.subscription_id
-      returning w.id, s.url`),
+      returning w.id, s.url, s.channel, s.recipients`),
   );
   if (!rows.length) return [];
   const claimed = await db
@@ -153,8 +181,13 @@ export async function claimDeliveries(db: Db, limit: number, leaseMs: number): P
         rows.map((r) => Number(r.id)),
       ),
     );
-  const urls = new Map(rows.map((r) => [Number(r.id), r.url]));
-  return claimed.sort((a, b) => a.id - b.id).map((delivery) => ({ delivery, url: urls.get(delivery.id)! }));
+  const targets = new Map(rows.map((r) => [Number(r.id), r]));
+  return claimed
+    .sort((a, b) => a.id - b.id)
+    .map((delivery) => {
+      const { url, channel, recipients } = targets.get(delivery.id)!;
+      return { delivery, url, channel, recipients };
+    });
 }
 
 /** The headers of one attempt: Standard Webhooks', signed with every active secret of the subscription. */
@@ -165,29 +198,35 @@ function headersFor(delivery: WebhookDeliveryRow, secrets: string[]) {
     'user-agent': 'bpm-admin-console-webhooks',
     'webhook-id': webhookIdOf(delivery.id),
     'webhook-timestamp': String(timestamp),
+    // The receiver's span joins the trace of the request that caused the event, as a child of its span.
+    ...(delivery.traceparent && { traceparent: delivery.traceparent }),
   };
   const signature = signatureHeader(secrets, logged['webhook-id'], timestamp, delivery.body);
   return { sent: { ...logged, 'webhook-signature': signature }, logged };
 }
 
 interface RetryRules {
+  attentionAfterMs: number;
   retryBaseMs: number;
   maxRetryDelayMs: number;
   giveUpAfterMs: number;
 }
 
-/** When to try again, or undefined to give up. Full jitter over the upper half keeps retries spread. */
+/** When to try again, or undefined to give up. Jitter over the upper half of the back-off keeps retries spread. */
 export function nextAttemptDelay(
   attempts: number,
   result: AttemptResult,
   ageMs: number,
   rules: RetryRules,
 ): number | undefined {
-  if (!result.retryable) return undefined;
+  if (!result.retryable || ageMs >= rules.giveUpAfterMs) return undefined;
   const backoff = Math.min(rules.maxRetryDelayMs, rules.retryBaseMs * 2 ** (attempts - 1));
   const delay = result.retryAfterMs ?? backoff * (0.5 + Math.random() / 2);
-  return ageMs + delay > rules.giveUpAfterMs ? undefined : delay;
+  // The last attempt falls at the window's end: a run of failures as long as the window is seen (and paused).
+  return Math.min(delay, rules.giveUpAfterMs - ageMs);
 }
+
+type Outcome = 'succeeded' | 'retrying' | 'failed';
 
 async function recordAttempt(
   db: Db,
@@ -196,13 +235,14 @@ async function recordAttempt(
   result: AttemptResult,
   startedAt: Date,
   rules: RetryRules,
-) {
+): Promise<Outcome | undefined> {
   const { delivery } = claimed;
-  const delay =
-    result.status !== null && result.status >= 200 && result.status < 300
-      ? null
-      : nextAttemptDelay(delivery.attempts, result, Date.now() - delivery.createdAt.getTime(), rules);
-  await db.transaction(async (tx) => {
+  const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+  const delay = succeeded
+    ? null
+    : nextAttemptDelay(delivery.attempts, result, Date.now() - delivery.scheduledAt.getTime(), rules);
+  const retryAt = (ms: number) => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
+  return db.transaction(async (tx) => {
     // Only while the lease is ours: had it ended and another instance taken over, its attempt counts.
     const [updated] = await tx
       .update(webhookDeliveries)
@@ -210,10 +250,7 @@ async function recordAttempt(
         status: delay === null ? 'SUCCEEDED' : delay === undefined ? 'FAILED' : 'PENDING',
         leaseExpiresAt: null,
         lastError: result.error,
-        ...(delay !== null &&
-          delay !== undefined && {
-            nextAttemptAt: sql`now() + ${`${Math.round(delay)} milliseconds`}::interval`,
-          }),
+        ...(delay !== null && delay !== undefined && { nextAttemptAt: retryAt(delay) }),
         updatedAt: sql`now()`,
       })
       .where(
@@ -224,7 +261,7 @@ async function recordAttempt(
         ),
       )
       .returning({ id: webhookDeliveries.id });
-    if (!updated) return;
+    if (!updated) return undefined;
     await tx.insert(webhookDeliveryAttempts).values({
       deliveryId: delivery.id,
       attempt: delivery.attempts,
@@ -238,16 +275,83 @@ async function recordAttempt(
       error: result.error,
       startedAt,
     });
+    const outcome: Outcome = delay === null ? 'succeeded' : delay === undefined ? 'failed' : 'retrying';
+    // Test events say nothing of the run of failures: only incident events count.
+    if (delivery.eventId === null) return outcome;
+    if (succeeded) {
+      await tx
+        .update(webhookSubscriptions)
+        .set({ failingSince: null })
+        .where(
+          and(
+            eq(webhookSubscriptions.id, delivery.subscriptionId),
+            isNotNull(webhookSubscriptions.failingSince),
+          ),
+        );
+      return outcome;
+    }
+    const paused = await pauseIfFailingTooLong(tx, delivery, rules.attentionAfterMs);
+    // Kept, not dropped: the delivery that found the subscription failing waits for it to be enabled again.
+    if (paused && result.retryable) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'PENDING', nextAttemptAt: sql`now()` })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      return 'retrying';
+    }
+    return outcome;
   });
+}
+
+/**
+ * Extends the subscription's run of failures (it began when the first failing delivery was due, so that an
+ * event retried for its whole window is a run of that length) and, once the run is `attentionAfterMs` long,
+ * marks it as needing attention and pauses it, in the audit log as `system` (docs/contract.md §12).
+ */
+async function pauseIfFailingTooLong(tx: Db, delivery: WebhookDeliveryRow, attentionAfterMs: number) {
+  await tx
+    .update(webhookSubscriptions)
+    .set({
+      failingSince: sql`coalesce(${webhookSubscriptions.failingSince}, least(now(), ${delivery.scheduledAt.toISOString()}::timestamptz))`,
+    })
+    .where(eq(webhookSubscriptions.id, delivery.subscriptionId));
+  const [paused] = await tx
+    .update(webhookSubscriptions)
+    .set({ enabled: false, needsAttentionAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(webhookSubscriptions.id, delivery.subscriptionId),
+        eq(webhookSubscriptions.enabled, true),
+        sql`${webhookSubscriptions.failingSince} <= now() - ${`${attentionAfterMs} milliseconds`}::interval`,
+      ),
+    )
+    .returning();
+  if (!paused) return false;
+  await recordAudit(tx, {
+    actor: SYSTEM_ACTOR,
+    action: 'webhook.needs_attention',
+    targetType: 'webhook',
+    targetId: paused.id,
+    before: { enabled: true },
+    after: {
+      enabled: false,
+      failingSince: paused.failingSince?.toISOString() ?? null,
+      lastError: delivery.lastError,
+    },
+  });
+  log.warn({ subscriptionId: paused.id }, 'webhook subscription needs attention: paused after failing');
+  return true;
 }
 
 export function startDeliverer(database: Database, options: DelivererOptions = {}): Deliverer {
   const settings = options.settings ?? notificationSettings();
   const timeoutMs = options.timeoutMs ?? 5_000;
   const concurrency = options.concurrency ?? 8;
+  const observe = options.observe ?? observeNotificationAttempt;
   // Long enough for an attempt and its record; a delivery whose instance died waits this long.
   const leaseMs = timeoutMs * 2 + 5_000;
   const rules: RetryRules = {
+    attentionAfterMs: settings.attentionAfterMs,
     retryBaseMs: options.retryBaseMs ?? 10_000,
     maxRetryDelayMs: options.maxRetryDelayMs ?? 60 * 60_000,
     giveUpAfterMs: options.giveUpAfterMs ?? 24 * 60 * 60_000,
@@ -256,7 +360,22 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
   let pass: Promise<void> | undefined;
   let again = false;
 
+  async function attemptEmail(claimed: Claimed) {
+    const { delivery, recipients } = claimed;
+    const message = JSON.parse(delivery.body) as EmailMessage;
+    // One Message-ID on every attempt (as the webhook-id): a mailbox that got it twice shows it once.
+    const messageId = `<${webhookIdOf(delivery.id)}.${delivery.subscriptionId}@bpm-admin-console>`;
+    const startedAt = new Date();
+    const { traceparent } = delivery;
+    const result = await sendEmail(settings.smtp, recipients, message, messageId, timeoutMs, traceparent);
+    const headers = emailHeaders(settings.smtp, recipients, message, messageId, traceparent);
+    const logged = { ...claimed, url: `mailto:${recipients.join(',')}` };
+    const outcome = await recordAttempt(database.db, logged, headers, result, startedAt, rules);
+    if (outcome) observe('email', outcome, result.durationMs / 1000);
+  }
+
   async function attempt(claimed: Claimed) {
+    if (claimed.channel === 'email') return attemptEmail(claimed);
     const secrets = await database.db
       .select({ secret: webhookSecrets.secret })
       .from(webhookSecrets)
@@ -271,7 +390,8 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
       policy: settings.policy,
       timeoutMs,
     });
-    await recordAttempt(database.db, claimed, logged, result, startedAt, rules);
+    const outcome = await recordAttempt(database.db, claimed, logged, result, startedAt, rules);
+    if (outcome) observe('webhook', outcome, result.durationMs / 1000);
   }
 
   async function runPass() {

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from '../../../db/schema';
 import { notFound } from '../../errors';
 import { toPage } from '../../schemas/common';
-import { webhookEventTypeOf } from '../../schemas/webhooks';
+import { TEST_EVENT_TYPE, webhookEventTypeOf } from '../../schemas/webhooks';
 import { formatLocalDateTime as at } from '../../time';
 
 export const webhookIdOf = (deliveryId: number) => `msg_${deliveryId}`;
@@ -50,7 +50,7 @@ export async function listDeliveries(
     webhookId: webhookIdOf(r.id),
     eventId: r.eventId,
     incidentId: r.incidentId,
-    eventType: webhookEventTypeOf(r.eventType),
+    eventType: r.eventType ? webhookEventTypeOf(r.eventType) : TEST_EVENT_TYPE,
     status: r.status,
     attempts: r.attempts,
     nextAttemptAt: r.status === 'PENDING' ? at(r.nextAttemptAt) : null,

@@ -1,8 +1,9 @@
 // What a webhook delivery carries (issue 15 item 2): the event and the incident as the API returns it, as
 // JSON for any receiver, or as a Slack incoming-webhook message.
 import type { IncidentEventRow, IncidentRow, WebhookSubscriptionRow } from '../../../db/schema';
-import { webhookEventTypeOf } from '../../schemas/webhooks';
+import { TEST_EVENT_TYPE, webhookEventTypeOf } from '../../schemas/webhooks';
 import { toIncidentView } from '../incidents/incident-view';
+import { emailMessage, testEmailMessage } from './email-message';
 
 /** Longer technical details are cut (with a note) so that a body stays bounded. */
 const MAX_DETAILS = 64 * 1024;
@@ -13,7 +14,7 @@ export interface EventPayload {
   time: string;
   actor: string | null;
   message: string;
-  incident: ReturnType<typeof toIncidentView>;
+  incident: Omit<ReturnType<typeof toIncidentView>, 'retryable'>;
   link: string;
 }
 
@@ -22,7 +23,8 @@ export function eventPayload(
   incident: IncidentRow,
   publicUrl: string,
 ): EventPayload {
-  const view = toIncidentView(incident);
+  // Without `retryable`: a notification tells what happened, not what may be done later (contract §12).
+  const { retryable: _, ...view } = toIncidentView(incident, null);
   if (view.technicalDetails.length > MAX_DETAILS) {
     view.technicalDetails = `${view.technicalDetails.slice(0, MAX_DETAILS)}\n[cut at ${MAX_DETAILS} characters]`;
   }
@@ -49,12 +51,18 @@ const WHAT: Record<IncidentEventRow['eventType'], string> = {
   RETRY_REQUESTED: 'retry requested',
   RETRY_SUCCEEDED: 'retry succeeded',
   RETRY_FAILED: 'retry failed',
+  NOTE_ADDED: 'noted',
+  ASSIGNED: 'assigned',
 };
+
+/** `[HIGH] Incident #42 acknowledged by alice`: the first line of a Slack message and of an email. */
+export const headlineOf = (event: IncidentEventRow, p: EventPayload) =>
+  `[${p.incident.severity}] Incident #${p.incident.id} ${WHAT[event.eventType]}${p.actor ? ` by ${p.actor}` : ''}`;
 
 /** A Slack incoming-webhook message: a plain `text` (notifications) and one section block. */
 export function slackMessage(event: IncidentEventRow, p: EventPayload) {
   const i = p.incident;
-  const headline = `[${i.severity}] Incident #${i.id} ${WHAT[event.eventType]}${p.actor ? ` by ${p.actor}` : ''}`;
+  const headline = headlineOf(event, p);
   const message = i.message.length > 500 ? `${i.message.slice(0, 500)}…` : i.message;
   return {
     text: `${headline}: ${message}`,
@@ -73,14 +81,17 @@ export function slackMessage(event: IncidentEventRow, p: EventPayload) {
   };
 }
 
+/** The body of a delivery, fixed when it is enqueued: a webhook's JSON, or an email's subject, text and HTML. */
 export function renderBody(
-  format: WebhookSubscriptionRow['format'],
+  subscription: Pick<WebhookSubscriptionRow, 'channel' | 'format'>,
   event: IncidentEventRow,
   incident: IncidentRow,
   publicUrl: string,
 ): string {
   const payload = eventPayload(event, incident, publicUrl);
-  return JSON.stringify(format === 'slack' ? slackMessage(event, payload) : payload);
+  if (subscription.channel === 'email')
+    return JSON.stringify(emailMessage(headlineOf(event, payload), payload, event));
+  return JSON.stringify(subscription.format === 'slack' ? slackMessage(event, payload) : payload);
 }
 
 const SEVERITY_RANK = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 } as const;
@@ -93,4 +104,35 @@ export function wants(s: WebhookSubscriptionRow, event: IncidentEventRow, incide
     (!s.sources.length || s.sources.includes(incident.source)) &&
     (!s.nodeIds.length || s.nodeIds.includes(incident.nodeId))
   );
+}
+
+/** The body of a test event: the JSON shape with no incident, or a Slack message saying what it is. */
+export function testEventBody(
+  subscription: WebhookSubscriptionRow,
+  actor: string,
+  publicUrl: string,
+): string {
+  const message = `Test event for subscription "${subscription.name}", sent by ${actor} from the console`;
+  const link = `${publicUrl}/admin/webhooks`;
+  if (subscription.channel === 'email') return JSON.stringify(testEmailMessage(message, link));
+  if (subscription.format === 'slack') {
+    return JSON.stringify({
+      text: message,
+      blocks: [
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: `*<${link}|Test event>*\n${slackEscape(message)}` },
+        },
+      ],
+    });
+  }
+  return JSON.stringify({
+    id: `evt_test_${Date.now()}`,
+    type: TEST_EVENT_TYPE,
+    time: new Date().toISOString(),
+    actor,
+    message,
+    incident: null,
+    link,
+  });
 }

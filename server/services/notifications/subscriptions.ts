@@ -1,10 +1,15 @@
 // Webhook subscriptions (issue 15 item 1): made, changed and removed by administrators, every change audited.
 // A new subscription starts at the head of the incident feed: it is sent what happens from then on.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { webhookSecrets, webhookSubscriptions, type WebhookSubscriptionRow } from '../../../db/schema';
+import {
+  webhookDeliveries,
+  webhookSecrets,
+  webhookSubscriptions,
+  type WebhookSubscriptionRow,
+} from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
-import { conflict, notFound } from '../../errors';
+import { conflict, fieldError, notFound } from '../../errors';
 import {
   timelineTypeOf,
   webhookEventTypeOf,
@@ -34,13 +39,18 @@ function toView(row: WebhookSubscriptionRow, secrets: SecretRow[]): WebhookRespo
   return {
     id: row.id,
     name: row.name,
+    channel: row.channel,
     url: row.url,
+    recipients: row.recipients,
     eventTypes: row.eventTypes.map(webhookEventTypeOf),
     minSeverity: row.minSeverity,
     sources: row.sources,
     nodeIds: row.nodeIds,
     format: row.format,
     enabled: row.enabled,
+    needsAttention: row.needsAttentionAt !== null,
+    needsAttentionSince: row.needsAttentionAt && at(row.needsAttentionAt),
+    failingSince: row.failingSince && at(row.failingSince),
     secrets: secrets.map(secretView),
     createdBy: row.createdBy,
     createdAt: at(row.createdAt),
@@ -101,8 +111,20 @@ export async function getWebhook(db: Db, id: number): Promise<WebhookResponse> {
   return toView(row, (await secretsOf(db, [id])).get(id)!);
 }
 
+/** A webhook needs a safe url, an email subscription recipients: the other is left empty. */
+function targetOf(channel: WebhookSubscriptionRow['channel'], url?: string, recipients?: string[]) {
+  if (channel === 'email') {
+    if (!recipients?.length)
+      throw fieldError('recipients', 'an email subscription needs at least one address');
+    return { url: '', recipients: [...new Set(recipients.map((r) => r.toLowerCase()))] };
+  }
+  if (url === undefined) throw fieldError('url', 'a webhook needs a url');
+  return { url: checkTargetUrl(url, notificationSettings().policy), recipients: [] };
+}
+
 export async function createWebhook(db: Db, actor: Principal, input: CreateWebhookRequest) {
-  const url = checkTargetUrl(input.url, notificationSettings().policy);
+  const channel = input.channel ?? 'webhook';
+  const { url, recipients } = targetOf(channel, input.url, input.recipients);
   const secret = generateSecret();
   return db.transaction(async (tx) => {
     const head = await feedHead(tx);
@@ -110,7 +132,9 @@ export async function createWebhook(db: Db, actor: Principal, input: CreateWebho
       .insert(webhookSubscriptions)
       .values({
         name: input.name,
+        channel,
         url,
+        recipients,
         eventTypes: [...new Set(input.eventTypes)].map(timelineTypeOf),
         minSeverity: input.minSeverity ?? null,
         sources: [...new Set(input.sources ?? [])],
@@ -138,17 +162,30 @@ export async function updateWebhook(
   id: number,
   input: UpdateWebhookRequest,
 ): Promise<WebhookResponse> {
-  const url = input.url === undefined ? undefined : checkTargetUrl(input.url, notificationSettings().policy);
   return db.transaction(async (tx) => {
     const current = await lockSubscription(tx, id);
+    const target =
+      input.url === undefined && input.recipients === undefined
+        ? undefined
+        : targetOf(current.channel, input.url ?? current.url, input.recipients ?? current.recipients);
     const secrets = (await secretsOf(tx, [id])).get(id)!;
-    // Enabled again: sent what happens from now on (what was pending when it was disabled is kept).
-    const head = input.enabled && !current.enabled ? await feedHead(tx) : undefined;
+    const enabling = input.enabled === true && !current.enabled;
+    // Enabled again by the administrator who disabled it: sent what happens from now on (what was pending
+    // when it was disabled is kept). Enabled again after the service paused it (needs attention): its
+    // events were kept meanwhile, and are delivered from where it stopped, each with a fresh retry window.
+    const resuming = enabling && current.needsAttentionAt !== null;
+    const head = enabling && !resuming ? await feedHead(tx) : undefined;
+    if (resuming) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: sql`now()`, scheduledAt: sql`now()` })
+        .where(and(eq(webhookDeliveries.subscriptionId, id), eq(webhookDeliveries.status, 'PENDING')));
+    }
     const [row] = await tx
       .update(webhookSubscriptions)
       .set({
         ...(input.name !== undefined && { name: input.name }),
-        ...(url !== undefined && { url }),
+        ...(target && { url: target.url, recipients: target.recipients }),
         ...(input.eventTypes && { eventTypes: [...new Set(input.eventTypes)].map(timelineTypeOf) }),
         ...(input.minSeverity !== undefined && { minSeverity: input.minSeverity }),
         ...(input.sources && { sources: [...new Set(input.sources)] }),
@@ -156,6 +193,7 @@ export async function updateWebhook(
         ...(input.format && { format: input.format }),
         ...(input.enabled !== undefined && { enabled: input.enabled }),
         ...(head && { cursorTxId: head.txId, cursorEventId: head.id }),
+        ...(enabling && { needsAttentionAt: null, failingSince: null }),
         updatedAt: sql`now()`,
       })
       .where(eq(webhookSubscriptions.id, id))

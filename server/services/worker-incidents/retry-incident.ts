@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { countTransition } from '../../metrics';
 import type { IncidentView } from '../../schemas/incidents';
-import { toIncidentView } from '../incidents/incident-view';
+import { incidentView } from '../incidents/incident-view';
 import { actingAs } from '../incidents/transitions';
 import { lockRetryable, recordRetryRequested } from '../incidents/worker-outcomes';
 import { resetForRetry } from '../workers/request-states';
@@ -30,5 +30,5 @@ export async function retryIncident(db: Db, input: RetryInput, actor: Principal)
     });
   });
   countTransition('RETRY_REQUESTED');
-  return toIncidentView(row);
+  return incidentView(db, row);
 }

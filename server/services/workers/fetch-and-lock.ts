@@ -22,9 +22,18 @@ export interface FetchAndLockOptions {
 export async function fetchAndLock(
   db: Db,
   input: LockRequest & { waitMs: number },
-  { dispatcher, signal, receivedAt = Date.now() }: FetchAndLockOptions,
+  options: FetchAndLockOptions,
 ): Promise<WorkerRequestView[]> {
-  if (input.waitMs <= 0) return (await lockPending(db, input)).map(toWorkerRequestView);
+  return (await fetchAndLockRows(db, input, options)).map(toWorkerRequestView);
+}
+
+/** fetchAndLock's rows, for a transport that shows them its own way (server/engine-rest/). */
+export async function fetchAndLockRows(
+  db: Db,
+  input: LockRequest & { waitMs: number },
+  { dispatcher, signal, receivedAt = Date.now() }: FetchAndLockOptions,
+): Promise<WorkerRequestRow[]> {
+  if (input.waitMs <= 0) return lockPending(db, input);
   // Queued before the first look, so that a request published meanwhile is announced to this poll.
   const poll = dispatcher.join({ ...input, deadline: receivedAt + input.waitMs, signal });
   let locked: WorkerRequestRow[] = [];
@@ -34,5 +43,5 @@ export async function fetchAndLock(
   } finally {
     poll.leave(locked.map((r) => r.topic));
   }
-  return locked.map(toWorkerRequestView);
+  return locked;
 }

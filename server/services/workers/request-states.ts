@@ -1,8 +1,12 @@
 // Every change of a worker request's status, and what it does to its process instance and the outbox:
 //
 //   PENDING --lockPending--> LOCKED --completeLocked--> COMPLETED
-//   LOCKED --failLocked--> PENDING (retries left) or FAILED (none left)
+//   LOCKED --failLocked--> PENDING (retries left) or FAILED (none left); with a retry timeout it stays
+//          LOCKED by its worker until the timeout, then releaseExpiredLocks makes it PENDING
 //   LOCKED --releaseExpiredLocks--> PENDING (its lock expired)
+//   LOCKED --extendLocked--> LOCKED (its worker holds it longer)
+//   LOCKED --unlockRequest--> PENDING (released before its lock expires)
+//   PENDING --lockRequest--> LOCKED (one request by its id, for a worker)
 //   FAILED --resetForRetry--> PENDING (an incident's retry, through server/services/worker-incidents/)
 //
 // Creating a request (create-worker-request.ts) writes the column's default, PENDING.
@@ -17,6 +21,21 @@ export interface LockRequest {
   topics: string[];
   maxTasks: number;
   lockDurationMs: number;
+  /** A lock duration for some topics, instead of lockDurationMs (a Camunda worker names one per topic). */
+  lockDurationMsByTopic?: Record<string, number>;
+}
+
+/** The lock's end for a request of the locking topics: now + its topic's duration. */
+function lockEnd(input: LockRequest) {
+  const seconds = (ms: number) => sql`${ms / 1000}::float8`;
+  const byTopic = Object.entries(input.lockDurationMsByTopic ?? {});
+  const duration = byTopic.length
+    ? sql`case ${workerRequests.topic} ${sql.join(
+        byTopic.map(([topic, ms]) => sql`when ${topic} then ${seconds(ms)}`),
+        sql` `,
+      )} else ${seconds(input.lockDurationMs)} end`
+    : seconds(input.lockDurationMs);
+  return sql`now() + make_interval(secs => ${duration})`;
 }
 
 /**
@@ -38,7 +57,7 @@ export async function lockPending(db: Db, input: LockRequest): Promise<WorkerReq
       .set({
         status: 'LOCKED',
         workerId: input.workerId,
-        lockExpiresAt: sql`now() + make_interval(secs => ${input.lockDurationMs / 1000})`,
+        lockExpiresAt: lockEnd(input),
         updatedAt: sql`now()`,
       })
       .where(inArray(workerRequests.id, candidates))
@@ -119,6 +138,11 @@ export interface FailureInput {
   errorMessage: string;
   errorDetails?: string;
   retries?: number;
+  /**
+   * With retries left, how long the request waits before a worker may fetch it again (0: at once). It waits
+   * LOCKED by its worker, as Camunda's external tasks do; the lock sweep then makes it PENDING and announces it.
+   */
+  retryTimeoutMs?: number;
 }
 
 /**
@@ -129,14 +153,18 @@ export async function failLocked(tx: Db, input: FailureInput): Promise<RequestCh
   const held = await lockedBy(tx, input.id, input.workerId);
   const retries = input.retries ?? Math.max(0, held.retries - 1);
   const again = retries > 0;
+  const later = again && (input.retryTimeoutMs ?? 0) > 0;
   const [request] = await tx
     .update(workerRequests)
     .set({
-      status: again ? 'PENDING' : 'FAILED',
+      status: later ? 'LOCKED' : again ? 'PENDING' : 'FAILED',
       retries,
-      workerId: again ? null : held.workerId,
-      lockExpiresAt: null,
-      attempt: again ? sql`${workerRequests.attempt} + 1` : held.attempt,
+      workerId: again && !later ? null : held.workerId,
+      lockExpiresAt: later
+        ? sql`now() + make_interval(secs => ${input.retryTimeoutMs! / 1000}::float8)`
+        : null,
+      // The release of the lock counts the next delivery when the request waits out a retry timeout.
+      attempt: again && !later ? sql`${workerRequests.attempt} + 1` : held.attempt,
       errorMessage: input.errorMessage,
       errorDetails: input.errorDetails ?? null,
       retryRequestedBy: again ? held.retryRequestedBy : null,
@@ -145,7 +173,7 @@ export async function failLocked(tx: Db, input: FailureInput): Promise<RequestCh
     .where(eq(workerRequests.id, input.id))
     .returning();
   if (again) {
-    await publishTopic(tx, held.topic);
+    if (!later) await publishTopic(tx, held.topic);
     return { held, request };
   }
   await tx
@@ -155,17 +183,91 @@ export async function failLocked(tx: Db, input: FailureInput): Promise<RequestCh
   return { held, request };
 }
 
+/** The worker that holds a request's unexpired lock holds it `lockDurationMs` from now. In the caller's transaction. */
+export async function extendLocked(
+  tx: Db,
+  input: { id: number; workerId: string; lockDurationMs: number },
+): Promise<WorkerRequestRow> {
+  await lockedBy(tx, input.id, input.workerId);
+  const [request] = await tx
+    .update(workerRequests)
+    .set({
+      lockExpiresAt: sql`now() + make_interval(secs => ${input.lockDurationMs / 1000}::float8)`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(workerRequests.id, input.id))
+    .returning();
+  return request;
+}
+
+/** A locked request given back: PENDING for any worker, its release counted as the next delivery. */
+const BACK_TO_PENDING = {
+  status: 'PENDING',
+  workerId: null,
+  lockExpiresAt: null,
+  attempt: sql`${workerRequests.attempt} + 1`,
+  updatedAt: sql`now()`,
+} as const;
+
+/**
+ * A LOCKED request goes back to PENDING before its lock expires (counted as the next delivery) and is
+ * announced; a request in any other status is left as it is. In the caller's transaction.
+ */
+export async function unlockRequest(tx: Db, { id }: { id: number }): Promise<WorkerRequestRow> {
+  const [row] = await tx.select().from(workerRequests).where(eq(workerRequests.id, id)).for('update');
+  if (!row) throw notFound('Worker request', id);
+  if (row.status !== 'LOCKED') return row;
+  const [request] = await tx
+    .update(workerRequests)
+    .set(BACK_TO_PENDING)
+    .where(eq(workerRequests.id, id))
+    .returning();
+  await publishTopic(tx, row.topic);
+  return request;
+}
+
+/**
+ * Locks one request by its id for `workerId`: a PENDING one, one whose lock expired, or one this worker holds
+ * (its lock then runs `lockDurationMs` from now). Another worker's unexpired lock, or a COMPLETED or FAILED
+ * request, is a conflict. In the caller's transaction.
+ */
+export async function lockRequest(
+  tx: Db,
+  input: { id: number; workerId: string; lockDurationMs: number },
+): Promise<WorkerRequestRow> {
+  const [row] = await tx.select().from(workerRequests).where(eq(workerRequests.id, input.id)).for('update');
+  if (!row) throw notFound('Worker request', input.id);
+  const expired = row.status === 'LOCKED' && (!row.lockExpiresAt || row.lockExpiresAt <= new Date());
+  if (row.status !== 'PENDING' && row.status !== 'LOCKED') {
+    throw conflict(`Worker request ${input.id} is ${row.status}: only a PENDING or LOCKED one can be locked`);
+  }
+  if (row.status === 'LOCKED' && !expired && row.workerId !== input.workerId) {
+    throw conflict(`Worker request ${input.id} is locked by another worker`);
+  }
+  const [request] = await tx
+    .update(workerRequests)
+    .set({
+      status: 'LOCKED',
+      workerId: input.workerId,
+      lockExpiresAt: sql`now() + make_interval(secs => ${input.lockDurationMs / 1000}::float8)`,
+      // An expired lock not yet swept would have counted the next delivery on its release.
+      attempt: expired ? sql`${workerRequests.attempt} + 1` : row.attempt,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(workerRequests.id, input.id))
+    .returning();
+  await tx
+    .update(outbox)
+    .set({ deliveredAt: sql`now()` })
+    .where(and(eq(outbox.workerRequestId, input.id), isNull(outbox.deliveredAt)));
+  return request;
+}
+
 /** Returns requests whose lock expired to PENDING: their topics, one per request. */
 export async function releaseExpiredLocks(tx: Db): Promise<{ topic: string }[]> {
   return tx
     .update(workerRequests)
-    .set({
-      status: 'PENDING',
-      workerId: null,
-      lockExpiresAt: null,
-      attempt: sql`${workerRequests.attempt} + 1`,
-      updatedAt: sql`now()`,
-    })
+    .set(BACK_TO_PENDING)
     .where(and(eq(workerRequests.status, 'LOCKED'), lt(workerRequests.lockExpiresAt, sql`now()`)))
     .returning({ topic: workerRequests.topic });
 }

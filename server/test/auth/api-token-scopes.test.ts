@@ -63,6 +63,14 @@ const OPERATIONS: Operation[] = [
     input: (x) => ({ id: x.incident.id }),
   },
   {
+    name: 'add a note to an incident',
+    type: 'mutation',
+    allowedFor: ['INCIDENTS', 'FULL'],
+    rest: (x) => ({ method: 'POST', path: `/incidents/${x.incident.id}/notes`, body: { text: 'scoped' } }),
+    procedure: 'incidents.addNote',
+    input: (x) => ({ id: x.incident.id, text: 'scoped' }),
+  },
+  {
     name: 'bulk-resolve incidents',
     type: 'mutation',
     allowedFor: ['INCIDENTS', 'FULL'],

@@ -1,4 +1,4 @@
-// Where a console page or call whose session ended sends the browser (server/sign-in-path.ts).
+// Where a console page or call whose session ended sends the browser (lib/sign-in-path.ts).
 import { describe, expect, it } from 'vitest';
 import { signInPathFor } from '../../../lib/sign-in-path';
 

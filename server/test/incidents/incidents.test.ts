@@ -2,7 +2,8 @@
 // state with its timeline, and the summary as incidents change.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client';
+import { rowsOf, type Database } from '../../../db/client';
+import { logContext } from '../../../lib/request-context';
 import type { ReportIncidentInput } from '../../schemas/incidents';
 import { callerFor, createTestUser, openTestDatabase, unique, type TestUser } from '../support/helpers';
 import { problemFrom } from '../support/problem';
@@ -180,6 +181,28 @@ describe('incidents', () => {
       expect(resolved.results.map((r) => r.outcome)).toEqual(['APPLIED', 'APPLIED']);
       expect((await caller.incidents.get({ id: open })).resolutionAction).toBe('DUPLICATE');
     });
+  });
+
+  it('keeps on each timeline entry the trace context of the request that wrote it, not the first one’s', async () => {
+    // Acknowledge's statements are built once per process (db/prepared.ts): the context is a parameter.
+    const first = await report();
+    const traced = await report();
+    const untraced = await report();
+    const traceOf = (n: number) => `00-${String(n).repeat(32)}-00f067aa0ba902b7-01`;
+    await logContext.run({ requestId: 'a', traceparent: traceOf(1) }, () =>
+      caller.incidents.acknowledge({ id: first.id }),
+    );
+    await logContext.run({ requestId: 'b', traceparent: traceOf(2) }, () =>
+      caller.incidents.acknowledge({ id: traced.id }),
+    );
+    await caller.incidents.acknowledge({ id: untraced.id });
+    const rows = rowsOf<{ incident_id: number; traceparent: string | null }>(
+      await database.db.execute(
+        sql`select incident_id, traceparent from incident_events where event_type = 'ACKNOWLEDGED'
+            and incident_id in (${first.id}, ${traced.id}, ${untraced.id}) order by incident_id`,
+      ),
+    );
+    expect(rows.map((row) => row.traceparent)).toEqual([traceOf(1), traceOf(2), null]);
   });
 
   it('moves the summary counts as incidents change', async () => {

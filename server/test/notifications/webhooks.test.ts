@@ -1,8 +1,8 @@
 // Webhook subscriptions and their delivery (issue 15), against a real HTTP receiver started here that
 // verifies every delivery with the `standardwebhooks` package (not the project's own code).
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
@@ -11,8 +11,9 @@ import type { Principal } from '../../auth/principal';
 import { reportIncident } from '../../services/incidents/report-incident';
 import { acknowledgeIncident } from '../../services/incidents/acknowledge-incident';
 import { resolveIncident } from '../../services/incidents/resolve-incident';
+import { addIncidentNote } from '../../services/incidents/add-incident-note';
+import { assignIncident } from '../../services/incidents/assign-incident';
 import { startDeliverer, type Deliverer } from '../../services/notifications/deliverer';
-import type { NotificationSettings } from '../../services/notifications/settings';
 import {
   accessTokenFor,
   api,
@@ -24,66 +25,9 @@ import {
   type TestUser,
 } from '../support/helpers';
 import { databaseUrlOf, startServerProcess, stopProcess } from '../support/processes';
+import { loopbackNotificationSettings, startReceiver } from '../support/webhook-receiver';
 
-// The receivers listen on loopback over plain http: allowed here by configuration, as issue 15 asks.
-process.env.WEBHOOK_ALLOW_HTTP = 'true';
-process.env.WEBHOOK_ALLOWED_NETWORKS = '127.0.0.0/8';
-
-const settings: NotificationSettings = {
-  policy: { allowHttp: true, allowedNetworks: ['127.0.0.0/8'] },
-  publicUrl: 'https://bpm.example.com',
-};
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  /** What the receiver answered. */
-  status: number;
-}
-
-/** A receiver: answers each request with `answer(n)` (the n-th request, from 0), 204 by default. */
-async function startReceiver(answer: (n: number) => number = () => 204) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const status = answer(received.length);
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
-      res.statusCode = status;
-      res.setHeader('content-type', 'text/plain');
-      res.end(status >= 400 ? `refused with ${status}` : '');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    /** The bodies accepted (2xx), each verified with every secret given. */
-    accepted(secrets: string[]) {
-      return received
-        .filter((r) => r.status < 300)
-        .map((r) => {
-          let payload: unknown;
-          for (const secret of secrets) {
-            payload = new Webhook(secret).verify(r.body, r.headers as Record<string, string>);
-          }
-          return payload as {
-            id: string;
-            type: string;
-            incident: { id: number; status: string };
-            link: string;
-          };
-        });
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+const settings = loopbackNotificationSettings();
 
 let database: Database;
 let admin: TestUser;
@@ -266,6 +210,71 @@ describe('webhook delivery', () => {
     expect(JSON.parse(attempt.requestBody).type).toBe('incident.resolved');
   });
 
+  it('carries the trace context of the request that caused the event (traceparent), so it joins its trace', async () => {
+    const { startApiServer } = await import('../support/helpers');
+    const server = await startApiServer(database);
+    closers.push(server.close);
+    const r = await receiver();
+    const hook = await subscribe(r.url, { eventTypes: ['incident.created', 'incident.acknowledged'] });
+    deliver();
+    const token = await accessTokenFor(admin);
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const reported = await api(server.url, 'POST', '/incidents', {
+      token,
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      body: {
+        processInstanceId: 7,
+        nodeId: 'Task_Traced',
+        source: 'WORKER',
+        severity: 'HIGH',
+        message: 'traced',
+        externalReferenceId: `traced:${Date.now()}`,
+      },
+    });
+    expect(reported.status, reported.text).toBe(200);
+    // The request's own span (a child of the caller's), as it answered in traceresponse.
+    const requestSpan = reported.headers.get('traceresponse');
+    expect(requestSpan).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    // An event written outside a traced request (here: no request at all) carries none.
+    await acknowledgeIncident(database.db, { id: reported.body.id }, actor);
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(2);
+    expect(r.received.map((x) => x.headers.traceparent)).toEqual([requestSpan, undefined]);
+    expect(r.accepted([hook.secret]).map((p) => p.type)).toEqual([
+      'incident.created',
+      'incident.acknowledged',
+    ]);
+    const caller = await callerFor(database, admin);
+    // Each attempt is recorded after its answer: read the log once both are.
+    await expect
+      .poll(async () =>
+        (await caller.webhooks.deliveries({ id: hook.id, page: 0, size: 20 })).content.map(
+          (d) => d.log[0]?.requestHeaders.traceparent ?? (d.log.length ? 'none' : 'pending'),
+        ),
+      )
+      .toEqual(['none', requestSpan]);
+  });
+
+  it('delivers notes and assignments (issue 14) with their author and text', async () => {
+    const r = await receiver();
+    const hook = await subscribe(r.url, { eventTypes: ['incident.note_added', 'incident.assigned'] });
+    deliver();
+    const incident = await report();
+    await addIncidentNote(database.db, { id: incident.id, text: 'Paged the ledger team' }, actor);
+    await assignIncident(database.db, { id: incident.id, username: admin.username }, actor);
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(2);
+    const payloads = r.accepted([hook.secret]) as unknown as {
+      type: string;
+      actor: string;
+      message: string;
+      incident: { assignee: string | null };
+    }[];
+    expect(payloads.map((p) => [p.type, p.actor, p.message])).toEqual([
+      ['incident.note_added', 'responder', 'Paged the ledger team'],
+      ['incident.assigned', 'responder', `Assigned to ${admin.username} by responder`],
+    ]);
+    expect(payloads[1].incident.assignee).toBe(admin.username);
+  });
+
   it('retries a receiver that answers 500 until it recovers, with the same webhook-id, in order per incident', async () => {
     const r = await receiver((n) => (n < 4 ? 500 : 200));
     const hook = await subscribe(r.url);
@@ -397,6 +406,77 @@ describe.runIf(onPostgres)('webhook delivery across server processes (PostgreSQL
       } finally {
         await stopProcess(a.process);
         await stopProcess(b.process);
+      }
+    },
+  );
+});
+
+describe.runIf(!onPostgres)('webhook delivery across a crash (embedded PGlite)', () => {
+  // The embedded database is one process by design: what it committed before a SIGKILL is on disk, and
+  // the restarted process delivers it (issue 15: "a killed server loses nothing").
+  it(
+    'delivers after a restart what was committed before the server was killed',
+    { timeout: 180_000 },
+    async () => {
+      let failing = true;
+      const r = await receiver(() => (failing ? 500 : 204));
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'bpm-hook-crash-'));
+      closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      const env = {
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: 'crash-test-password-1',
+        AUTH_SECRET: 'crash-test-signing-secret-0123456789',
+        WEBHOOK_ALLOW_HTTP: 'true',
+        WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
+      };
+      let server = await startServerProcess('', env, { startTimeoutMs: 90_000 });
+      try {
+        const signIn = await fetch(`${server.url}/api/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: env.ADMIN_PASSWORD }),
+        });
+        const { accessToken } = (await signIn.json()) as { accessToken: string };
+        const post = (url: string, body: unknown) =>
+          fetch(url, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+        const created = await post(`${server.url}/api/admin/webhooks`, {
+          name: 'crash',
+          url: r.url,
+          eventTypes: ['incident.created'],
+        });
+        expect(created.status).toBe(200);
+        const hook = (await created.json()) as { secret: string };
+        const ids: number[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          const reported = await post(`${server.url}/api/incidents`, {
+            processInstanceId: 900 + i,
+            nodeId: 'Task_Crash',
+            source: 'PROCESS_ENGINE',
+            severity: 'HIGH',
+            message: `Crash probe ${i}`,
+            externalReferenceId: `crash:${Date.now()}${i}`,
+          });
+          expect(reported.status, await reported.clone().text()).toBe(200);
+          ids.push(((await reported.json()) as { id: number }).id);
+        }
+        // The receiver refuses the first attempt: the events wait, committed, when the server dies.
+        await expect.poll(() => r.received.length, { timeout: 30_000 }).toBeGreaterThan(0);
+        await stopProcess(server.process);
+        failing = false;
+        server = await startServerProcess('', env, { startTimeoutMs: 90_000 });
+        await expect
+          .poll(() => new Set(r.accepted([hook.secret]).map((p) => p.incident.id)).size, { timeout: 90_000 })
+          .toBe(ids.length);
+        expect(
+          [...new Set(r.accepted([hook.secret]).map((p) => p.incident.id))].sort((a, b) => a - b),
+        ).toEqual(ids);
+      } finally {
+        await stopProcess(server.process);
       }
     },
   );

@@ -64,6 +64,14 @@ describe.runIf(onPostgres)('database outages (PostgreSQL through a faulty proxy,
         token: adminToken,
       }),
     );
+  /** A Camunda worker's fetchAndLock (server/engine-rest/): its refusals are Camunda's shape, not problems. */
+  const camunda = () =>
+    timed(() =>
+      api(server.url, 'POST', '/engine-rest/external-task/fetchAndLock', {
+        token: engineToken,
+        body: { workerId: 'w', maxTasks: 1, topics: [{ topicName: 'outage-camunda', lockDuration: 5_000 }] },
+      }),
+    );
   const write = () => {
     const externalReferenceId = `outage:${Date.now()}${written.length}`;
     written.push(externalReferenceId);
@@ -84,7 +92,7 @@ describe.runIf(onPostgres)('database outages (PostgreSQL through a faulty proxy,
 
   /** PARALLEL reads, writes and health checks at once. */
   async function traffic() {
-    const kinds = { read, write, health, trpc: trpcRead };
+    const kinds = { read, write, health, trpc: trpcRead, camunda };
     const calls = Object.entries(kinds).flatMap(([kind, call]) =>
       Array.from({ length: PARALLEL }, async () => ({ kind, ...(await call()) })),
     );
@@ -102,7 +110,10 @@ describe.runIf(onPostgres)('database outages (PostgreSQL through a faulty proxy,
     const problem = { status: 503, code: 'DATABASE_UNAVAILABLE' };
     if (answer.kind === 'health') expect(answer.body).toMatchObject({ database: 'down' });
     else if (answer.kind === 'trpc') expect(answer.body).toMatchObject({ error: { problem } });
-    else expect(answer.body).toMatchObject(problem);
+    else if (answer.kind === 'camunda') {
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      expect(answer.body).toEqual({ type: 'RestException', message: expect.any(String) });
+    } else expect(answer.body).toMatchObject(problem);
   }
 
   /** Every incident written through the server is whole: its CREATED timeline entry exists with it. */

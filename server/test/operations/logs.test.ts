@@ -93,6 +93,57 @@ async function linesOf(requestId: string): Promise<LogLine[]> {
   return [];
 }
 
+interface ExportedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  startNanos: number;
+  endNanos: number;
+  attributes: Record<string, unknown>;
+}
+const SERVER_SPAN = 2;
+const CLIENT_SPAN = 3;
+
+/** The spans of `traceId` the collector received (OTLP/HTTP JSON), once `done` says they are all there. */
+async function exportedSpans(
+  traceId: string,
+  done: (spans: ExportedSpan[]) => boolean,
+): Promise<ExportedSpan[]> {
+  let spans: ExportedSpan[] = [];
+  // Spans leave in batches about every second.
+  for (let i = 0; i < 60; i++) {
+    spans = exported
+      .filter((e) => e.startsWith('POST /v1/traces ') && e.includes(traceId))
+      .flatMap((e) => {
+        const body = JSON.parse(e.slice(e.indexOf(' {') + 1)) as {
+          resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[];
+        };
+        return body.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
+      })
+      .filter((s) => s.traceId === traceId)
+      .map((s) => ({
+        traceId: s.traceId as string,
+        spanId: s.spanId as string,
+        parentSpanId: (s.parentSpanId as string) || undefined,
+        name: s.name as string,
+        kind: s.kind as number,
+        startNanos: Number(s.startTimeUnixNano),
+        endNanos: Number(s.endTimeUnixNano),
+        attributes: Object.fromEntries(
+          (s.attributes as { key: string; value: Record<string, unknown> }[]).map((a) => [
+            a.key,
+            Object.values(a.value)[0],
+          ]),
+        ),
+      }));
+    if (spans.some((s) => s.kind === SERVER_SPAN) && done(spans)) return spans;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return spans;
+}
+
 let adminToken: string;
 let adminPassword: string;
 
@@ -185,6 +236,58 @@ describe('a server process logs JSON lines', () => {
     expect(batch).toContain('/api/openapi.json');
   });
 
+  it('exports a span per database statement of a traced request: its text without values, its duration', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    // A search for a word of its own: the word reaches the database as a bound value, never a span.
+    const word = `zebra${randomBytes(6).toString('hex').replace(/\d/g, 'q')}`;
+    const res = await api(server.url, 'GET', `/incidents?q=${word}`, {
+      token: adminToken,
+      headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+    });
+    expect(res.status, res.text).toBe(200);
+    const spans = await exportedSpans(traceId, (all) => all.some((s) => s.attributes['db.query.text']));
+    const request = spans.find((s) => s.kind === SERVER_SPAN);
+    expect(request?.name).toBe('GET /api/incidents');
+    const statements = spans.filter((s) => s.attributes['db.query.text'] !== undefined);
+    expect(statements.length, JSON.stringify(spans.map((s) => s.name))).toBeGreaterThan(0);
+    for (const statement of statements) {
+      expect(statement.kind).toBe(CLIENT_SPAN);
+      expect(statement.attributes['db.system.name']).toBe('postgresql');
+      expect(statement.name).toMatch(/^[A-Z]+( \w+)?$/);
+      expect(statement.endNanos).toBeGreaterThan(statement.startNanos);
+      // Within its request: a child of its span, or of a transaction that is.
+      const parent = spans.find((s) => s.spanId === statement.parentSpanId);
+      expect(parent?.spanId === request!.spanId || parent?.parentSpanId === request!.spanId).toBe(true);
+    }
+    // The search itself, its value bound as a parameter.
+    const search = statements.find((s) => /from "incidents"/i.test(String(s.attributes['db.query.text'])));
+    expect(search?.attributes['db.query.text']).toMatch(/\$1/);
+    expect(JSON.stringify(spans)).not.toContain(word.slice(5));
+  });
+
+  it('exports a transaction with its statements inside it', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const res = await api(server.url, 'POST', '/admin/users', {
+      token: adminToken,
+      body: {
+        username: `traced${randomBytes(4).toString('hex')}`,
+        password: `Pw-${randomBytes(9).toString('hex')}`,
+      },
+      headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+    });
+    expect(res.status, res.text).toBe(200);
+    const spans = await exportedSpans(traceId, (all) => all.some((s) => s.name === 'TRANSACTION'));
+    const transaction = spans.find((s) => s.name === 'TRANSACTION')!;
+    const inside = spans.filter((s) => s.parentSpanId === transaction.spanId);
+    expect(inside.map((s) => s.name)).toContain('INSERT users');
+    for (const statement of inside) {
+      expect(statement.startNanos).toBeGreaterThanOrEqual(transaction.startNanos);
+      expect(statement.endNanos).toBeLessThanOrEqual(transaction.endNanos);
+    }
+    // The password reaches neither a statement nor its hash.
+    expect(JSON.stringify(spans)).not.toMatch(/\$argon2|Pw-/);
+  });
+
   it('never writes a secret: not from headers, body, query or path', async () => {
     const apiToken = `bpm_${randomBytes(32).toString('base64url').slice(0, 43)}`;
     const secrets = {
@@ -240,8 +343,10 @@ describe('a server process logs JSON lines', () => {
     expect((await fetch(`${server.url}/api/metrics`)).status).toBe(401);
   });
 
-  it('says on SIGTERM that it shuts down', async () => {
+  it('says on SIGTERM that it shuts down, its last line too (lines are written asynchronously)', async () => {
     await stopProcess(server.process, 'SIGTERM');
     expect(logLines().some((l) => /^SIGTERM: /.test(l.msg))).toBe(true);
+    // Logged just before process.exit: there only because what is queued is written before the exit.
+    expect(logLines().some((l) => l.msg === 'SIGTERM: stopped')).toBe(true);
   });
 });

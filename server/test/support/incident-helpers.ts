@@ -26,6 +26,8 @@ export interface Incident {
   resolvedBy: string | null;
   resolutionNote: string | null;
   resolutionAction: string | null;
+  /** Issue 14. */
+  assignee?: string | null;
 }
 
 export interface IncidentEvent {

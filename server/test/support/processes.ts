@@ -42,16 +42,25 @@ export async function startServerProcess(
     waitForHealth = true,
     captureStdout = false,
     startTimeoutMs = 30_000,
-  }: { waitForHealth?: boolean; captureStdout?: boolean; startTimeoutMs?: number } = {},
+    entry = ['--import', 'tsx', 'server/http.ts'],
+  }: {
+    waitForHealth?: boolean;
+    captureStdout?: boolean;
+    startTimeoutMs?: number;
+    /** Node's arguments: the TypeScript entry through tsx, or the compiled one (dist/server/http.mjs). */
+    entry?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/http.ts'], {
+  const child = spawn(process.execPath, entry, {
     env: {
       ...process.env,
       API_ONLY: 'true',
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       PORT: String(port),
+      // One server process, whose pid is the child's: tests of several processes ask for them.
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: [

@@ -48,7 +48,15 @@ export function workerProtocol(t: TestApi) {
       });
       expect(failed.body.status).toBe('FAILED');
       const list = await w.admin.get(`/incidents?processInstanceId=${request.processInstanceId}`);
-      return { request, incident: list.body.content[0] as { id: number; status: string } };
+      return {
+        request,
+        incident: list.body.content[0] as {
+          id: number;
+          status: string;
+          retryable: boolean;
+          externalReferenceId: string;
+        },
+      };
     },
 
     /** A distinct process instance id for a test's own report. */

@@ -1,8 +1,18 @@
 // The service's own description over HTTP (docs/contract.md §1): the OpenAPI document against the seed's
 // operations, the API reference page, and the health check.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { BULK_SKIP_REASONS } from '../../../domain/incidents';
 import { PROBLEM_CODES } from '../../errors';
+import { appRouter, restProcedures } from '../../routers';
+import { ListIncidentsQuery, SORT_FIELDS } from '../../schemas/incidents';
 import { api } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
 
@@ -10,15 +20,31 @@ const t = useTestApi();
 
 type Schema = {
   $ref?: string;
-  type?: string;
+  type?: string | string[];
   format?: string;
+  enum?: unknown[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  example?: unknown;
+  anyOf?: Schema[];
   items?: Schema;
   properties?: Record<string, Schema>;
   required?: string[];
 };
 type OperationObject = {
   operationId?: string;
-  parameters?: { name: string; in: string; required?: boolean; schema: Schema }[];
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    style?: string;
+    explode?: boolean;
+    schema: Schema;
+  }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
   security?: Record<string, string[]>[];
@@ -153,6 +179,44 @@ const SEED: SeedOperation[] = [
   },
 ];
 
+/** The first word of an operationId: what the operation does. */
+const VERBS = [
+  'list',
+  'get',
+  'create',
+  'update',
+  'delete',
+  'reset',
+  'change',
+  'unlock',
+  'revoke',
+  'report',
+  'acknowledge',
+  'resolve',
+  'reopen',
+  'retry',
+  'fetch',
+  'complete',
+  'fail',
+  'add',
+  'remove',
+  'assign',
+  'send',
+  'redeliver',
+  'stream',
+  'extend',
+  'lock',
+  'handle',
+  'set',
+  'test',
+];
+
+function* everyOperation() {
+  for (const [path, item] of Object.entries(doc.paths) as [string, Record<string, OperationObject>][]) {
+    for (const [method, op] of Object.entries(item)) yield { method: method.toUpperCase(), path, op };
+  }
+}
+
 /** Operations beyond the seed that the contract adds (method, path). */
 const EXTRA: [string, string][] = [
   ['POST', '/tokens'],
@@ -163,6 +227,8 @@ const EXTRA: [string, string][] = [
   ['GET', '/admin/audit-events'],
   ['POST', '/admin/users/{id}/unlock'],
   ['GET', '/health'],
+  ['GET', '/health/ready'],
+  ['GET', '/metrics'],
 ];
 
 describe('GET /api/openapi.json', () => {
@@ -283,6 +349,23 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(operation('DELETE', '/admin/api-tokens/{tokenId}').responses)).toContain('204');
   });
 
+  it('gives every operation a unique, camelCase, verb-first operationId (issue 17)', () => {
+    for (const { method, path, op } of everyOperation()) {
+      expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z][a-zA-Z]+$/);
+      expect(VERBS, `${method} ${path}: ${op.operationId} starts with a verb`).toContain(
+        op.operationId!.match(/^[a-z]+/)![0],
+      );
+    }
+  });
+
+  it('tags every operation and says in a sentence what it does (issue 17)', () => {
+    for (const { method, path, op } of everyOperation()) {
+      expect(op.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+      expect(op.summary, `${method} ${path}`).toBeTruthy();
+      expect(op.description, `${method} ${path}`).toMatch(/^[A-Z`].{10,}\.$/s);
+    }
+  });
+
   it('gives every operation a unique operationId', () => {
     const ids = Object.values(doc.paths).flatMap((item) =>
       Object.values(item as Record<string, OperationObject>).map((op) => op.operationId),
@@ -370,6 +453,189 @@ describe('what a generated client needs (issue 17)', () => {
     }
     const page = resolve(operation('GET', '/incidents').responses['200'].content!['application/json'].schema);
     expect(resolve(page.properties!.totalElements)).toMatchObject({ type: 'integer', format: 'int64' });
+  });
+});
+
+/**
+ * A property of an operation's input as the document states it and as the procedure parses it, for every
+ * request body property and query parameter: the two must agree on the values a client may send.
+ */
+interface InputField {
+  where: string;
+  documented: Schema;
+  parsed: ZodType;
+}
+
+function inputFields(): InputField[] {
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { inputs: { shape?: Record<string, ZodType> }[] } }
+  >;
+  const fields: InputField[] = [];
+  for (const { method, path, op } of everyOperation()) {
+    const rest = restProcedures.find((p) => p.method === method && p.path === path);
+    if (!rest) continue; // GET /health is not a procedure and takes no input
+    const shape = procedures[rest.procedurePath]._def.inputs[0]?.shape ?? {};
+    const documented: [string, Schema][] = (op.parameters ?? [])
+      .filter((p) => p.in === 'query')
+      .map((p) => [p.name, p.schema]);
+    const body = op.requestBody?.content['application/json']?.schema;
+    for (const [name, schema] of Object.entries(body ? (resolve(body).properties ?? {}) : {})) {
+      documented.push([name, schema]);
+    }
+    for (const [name, schema] of documented) {
+      expect(shape, `${method} ${path}: ${name} is not an input of ${rest.procedurePath}`).toHaveProperty([
+        name,
+      ]);
+      fields.push({ where: `${method} ${path} ${name}`, documented: resolve(schema), parsed: shape[name] });
+    }
+  }
+  return fields;
+}
+
+/** Whether a string is valid for a documented schema, as far as its string keywords tell. */
+function documentAdmits(schema: Schema, value: string): boolean {
+  if (schema.anyOf) return schema.anyOf.some((branch) => documentAdmits(resolve(branch), value));
+  const types = [schema.type].flat();
+  if (!types.includes('string')) return false;
+  if (schema.enum && !schema.enum.includes(value)) return false;
+  if (schema.minLength !== undefined && value.length < schema.minLength) return false;
+  if (schema.maxLength !== undefined && value.length > schema.maxLength) return false;
+  return schema.pattern === undefined || new RegExp(schema.pattern, 'u').test(value);
+}
+
+const isString = (schema: Schema): boolean =>
+  schema.anyOf ? schema.anyOf.some((b) => isString(resolve(b))) : [schema.type].flat().includes('string');
+
+/** The Redocly CLI of the devDependencies, and the project's configuration of it. */
+const REDOCLY_CLI = join(
+  dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')),
+  'bin/cli.js',
+);
+const REDOCLY_CONFIG = fileURLToPath(new URL('../../../redocly.yaml', import.meta.url));
+
+describe('Redocly lint of the served document (issue 17)', () => {
+  it('finds no error and no warning (redocly.yaml: the recommended rules, two off with reasons)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(doc));
+    try {
+      const { exitCode, stdout, stderr } = await new Promise<{
+        exitCode: number;
+        stdout: string;
+        stderr: string;
+      }>((done) => {
+        execFile(
+          process.execPath,
+          [REDOCLY_CLI, 'lint', '--config', REDOCLY_CONFIG, '--format=json', file],
+          // No telemetry or update check: the test reaches nothing beyond this machine.
+          { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+          (error, stdout, stderr) => done({ exitCode: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+      const report = JSON.parse(stdout) as { totals: Record<string, number>; problems: unknown[] };
+      expect(report.problems).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+      expect(exitCode, stderr).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('confuses no two paths: where a template meets a literal segment, the literal cannot be its integer', () => {
+    const paths = Object.keys(doc.paths);
+    let pairs = 0;
+    for (const a of paths) {
+      for (const b of paths) {
+        if (a >= b) continue;
+        const [sa, sb] = [a.split('/'), b.split('/')];
+        if (sa.length !== sb.length) continue;
+        const template = (s: string) => /^\{.+\}$/.test(s);
+        if (!sa.every((s, i) => s === sb[i] || template(s) || template(sb[i]))) continue;
+        pairs++;
+        sa.forEach((s, i) => {
+          const [literal, param, path] = template(s) ? [sb[i], s, a] : [s, sb[i], b];
+          if (s === sb[i] || template(literal)) return;
+          const name = param.slice(1, -1);
+          const item = doc.paths[path] as Record<string, OperationObject>;
+          for (const op of Object.values(item)) {
+            const p = op.parameters!.find((x) => x.in === 'path' && x.name === name)!;
+            expect(resolve(p.schema).type, `${a} and ${b}: ${param}`).toBe('integer');
+            expect(literal, `${a} and ${b}`).not.toMatch(/^\d+$/);
+          }
+        });
+      }
+    }
+    expect(pairs).toBeGreaterThan(0);
+  });
+});
+
+describe('values as the service takes them (issue 17)', () => {
+  it('refuses blank text in the document exactly where the service does', () => {
+    let compared = 0;
+    for (const { where, documented, parsed } of inputFields()) {
+      const list = documented.type === 'array' && documented.items ? resolve(documented.items) : undefined;
+      const text = list ?? documented;
+      if (!isString(text)) continue;
+      for (const blank of ['', '   ']) {
+        const sent = list ? [blank] : blank;
+        expect(documentAdmits(text, blank), `${where} = ${JSON.stringify(sent)}`).toBe(
+          parsed.safeParse(sent).success,
+        );
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(40);
+  });
+
+  it('gives examples that the service accepts', () => {
+    let examples = 0;
+    for (const { where, documented, parsed } of inputFields()) {
+      const list = documented.type === 'array' && documented.items ? resolve(documented.items) : undefined;
+      const candidates = [documented, ...(documented.anyOf ?? []).map(resolve), ...(list ? [list] : [])];
+      for (const schema of candidates) {
+        if (schema.example === undefined) continue;
+        const sent = schema === list ? [schema.example] : schema.example;
+        expect(parsed.safeParse(sent).success, `${where} example ${JSON.stringify(sent)}`).toBe(true);
+        examples++;
+      }
+    }
+    expect(examples).toBeGreaterThan(0);
+  });
+
+  it('gives an expiry example in the future, which creating an API token accepts', () => {
+    const body = operation('POST', '/admin/users/{id}/api-tokens').requestBody!.content['application/json'];
+    const expiresAt = resolve(body.schema).properties!.expiresAt;
+    const example = expiresAt.anyOf!.map(resolve).find((s) => s.example)!.example as string;
+    expect(new Date(example).getTime()).toBeGreaterThan(Date.now() + 10 * 365 * 24 * 3600 * 1000);
+  });
+
+  it('enumerates the sort values GET /incidents accepts, the parameter repeated', () => {
+    const sort = operation('GET', '/incidents').parameters!.find((p) => p.name === 'sort')!;
+    expect(sort).toMatchObject({ in: 'query', style: 'form', explode: true });
+    const values = resolve(sort.schema.items!).enum as string[];
+    expect(values).toEqual(SORT_FIELDS.flatMap((f) => [f, `${f},asc`, `${f},desc`]));
+    for (const value of values)
+      expect(ListIncidentsQuery.safeParse({ sort: value }).success, value).toBe(true);
+    expect(ListIncidentsQuery.safeParse({ sort: 'nodeId' }).success).toBe(false);
+  });
+
+  it('describes the filters of GET /incidents as comma-separated lists, as they are parsed', () => {
+    for (const name of ['status', 'source', 'severity']) {
+      const filter = operation('GET', '/incidents').parameters!.find((p) => p.name === name)!;
+      expect(filter, name).toMatchObject({ in: 'query', style: 'form', explode: false });
+      const values = resolve(filter.schema.items!).enum as string[];
+      const parsed = ListIncidentsQuery.parse({ [name]: values.join(',') });
+      expect(parsed[name as 'status'], name).toEqual(values);
+    }
+  });
+
+  it('lists the reasons a bulk action skips an incident, from the one list the service uses', () => {
+    const result = resolve(
+      operation('POST', '/incidents/bulk/retry').responses['200'].content!['application/json'].schema,
+    );
+    const item = resolve(result.properties!.results.items!);
+    expect(resolve(item.properties!.reason).enum).toEqual([...BULK_SKIP_REASONS]);
   });
 });
 

@@ -120,6 +120,8 @@ describe('retry', () => {
       [resolved.id, /is RESOLVED/],
     ];
     for (const [id, why] of cases) {
+      // issue 14: the API says beforehand that a retry cannot work
+      expect((await w.admin.get(`/incidents/${id}`)).body.retryable, String(why)).toBe(false);
       const before = await w.timeline(id);
       const res = await w.admin.post(`/incidents/${id}/retry`, {});
       expect(res.status, res.text).toBe(400);
@@ -128,6 +130,23 @@ describe('retry', () => {
       expect(await w.timeline(id)).toEqual(before);
     }
     expect((await w.admin.post('/incidents/999999/retry', {})).status).toBe(404);
+  });
+
+  it('says per incident whether a retry can work: true exactly while the request is FAILED and the incident unresolved', async () => {
+    const { request, incident } = await w.failedRequestWithIncident();
+    expect(incident.retryable).toBe(true);
+    expect((await w.admin.get(`/incidents/${incident.id}`)).body.retryable).toBe(true);
+    const listed = await w.admin.get(`/incidents?q=${encodeURIComponent(incident.externalReferenceId)}`);
+    expect(listed.body.content.map((i: { id: number; retryable: boolean }) => [i.id, i.retryable])).toEqual([
+      [incident.id, true],
+    ]);
+    const ofInstance = await w.admin.get(`/incidents/process-instances/${request.processInstanceId}`);
+    expect(ofInstance.body.find((i: { id: number }) => i.id === incident.id).retryable).toBe(true);
+    const acknowledged = await w.admin.post(`/incidents/${incident.id}/acknowledge`, {});
+    expect(acknowledged.body.retryable).toBe(true);
+    const retried = await w.admin.post(`/incidents/${incident.id}/retry`, {});
+    expect(retried.body.retryable).toBe(false); // under way: a second retry would be refused
+    expect((await w.admin.post(`/incidents/${incident.id}/retry`, {})).status).toBe(400);
   });
 
   it('bulk retry answers a result per id', async () => {

@@ -66,10 +66,18 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
   }
 
   /**
-   * The count once the server's backends have reported theirs (a backend reports at most once a second):
-   * twice in a row, 1.2 s apart, it grew only by what the background work adds (`quiet`).
+   * PostgreSQL 15 and later: a backend that goes idle reports its transactions at once if its last report is
+   * a second old, else 10 s later (PGSTAT_MIN_INTERVAL and PGSTAT_IDLE_INTERVAL in pgstat.c). A count read
+   * sooner may miss a backend's last second of work, and a count read after it may then take it in.
    */
-  async function settledCount(quiet = 6): Promise<number> {
+  const REPORTED_WITHIN_MS = 10_500;
+
+  /**
+   * The count once the server's backends have reported theirs (see REPORTED_WITHIN_MS): twice in a row,
+   * 1.2 s apart, it grew only by what the background work adds (`quiet`).
+   */
+  async function settledCount(quiet = 9): Promise<number> {
+    await sleep(REPORTED_WITHIN_MS);
     let previous = await committed();
     for (let calm = 0; calm < 2;) {
       await sleep(1_200);
@@ -84,13 +92,13 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     const topic = unique('crowd');
     const early: ReturnType<typeof longPoll>[] = [];
     for (let i = 0; i < 5; i++) {
-      early.push(longPoll(`early-${i}`, topic, 25_000));
+      early.push(longPoll(`early-${i}`, topic, 30_000));
       await sleep(150);
     }
     await sleep(300);
     let lateAnswered = 0;
     const late = Array.from({ length: 300 }, (_, i) =>
-      longPoll(`late-${i}`, topic, 25_000).then(
+      longPoll(`late-${i}`, topic, 30_000).then(
         (res) => {
           lateAnswered++;
           return res;
@@ -103,30 +111,36 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
 
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await publish(topic)).body.id);
-    const got = await Promise.all(early);
-    // Every backend has reported its transactions a second after its last one.
-    await sleep(2_200);
-    const after = await committed();
-    const seconds = (Date.now() - startedAt) / 1000;
+    try {
+      const got = await Promise.all(early);
+      const lateAnsweredByThen = lateAnswered;
+      // Every backend has reported its transactions (REPORTED_WITHIN_MS after its last one at the latest).
+      await sleep(REPORTED_WITHIN_MS);
+      const after = await committed();
+      const seconds = (Date.now() - startedAt) / 1000;
 
-    // One each to the five that arrived first (woken together, they may take them in either order).
-    expect(got.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(got.map((res) => res.body.length)).toEqual([1, 1, 1, 1, 1]);
-    expect(got.map((res) => res.body[0].id).sort((a, b) => a - b)).toEqual(ids);
-    expect(lateAnswered).toBe(0);
+      // One each to the five that arrived first (woken together, they may take them in either order).
+      expect(got.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(got.map((res) => res.body.length)).toEqual([1, 1, 1, 1, 1]);
+      expect(got.map((res) => res.body[0].id).sort((a, b) => a - b)).toEqual(ids);
+      expect(lateAnsweredByThen).toBe(0);
 
-    // 5 publishes, about one look each, and the background work (lock sweep and rescan, about two a second,
-    // and this test's own readings: five a second allowed). Waking every waiter would have cost over 1,500.
-    const transactions = after - before;
-    console.log(`5 publishes to 305 waiters: ${transactions} transactions in ${seconds.toFixed(1)} s`);
-    expect(transactions).toBeLessThan(5 + 5 * 3 + Math.ceil(seconds * 5));
-
-    // The others are still waiting; a shutdown answers them all.
-    await stopProcess(server.process, 'SIGTERM');
-    const answers = await Promise.all(late);
-    expect(answers.every((res) => res.status === 200 && res.body.length === 0)).toBe(true);
-    server = await startServerProcess(await databaseUrlOf(database), SERVER_ENV, { captureStdout: true });
-    children.push(server.process);
+      // 5 publishes, about one look each, and the background work (the lock sweep, the webhook and email
+      // deliverers' rescans and this test's own readings: about four a second at rest here, eight allowed).
+      // Waking every waiter would have cost over 1,500.
+      const transactions = after - before;
+      console.log(`5 publishes to 305 waiters: ${transactions} transactions in ${seconds.toFixed(1)} s`);
+      expect(transactions).toBeLessThan(5 + 5 * 3 + Math.ceil(seconds * 8));
+    } finally {
+      // The others got nothing: a shutdown answers those still waiting (the longest wait allowed, 30 s, is
+      // about what this test takes) and keeps them, should an expectation above have failed, from timing out
+      // into the next test.
+      await stopProcess(server.process, 'SIGTERM');
+      const answers = await Promise.all(late);
+      expect(answers.filter((res) => !(res.status === 200 && res.body.length === 0))).toEqual([]);
+      server = await startServerProcess(await databaseUrlOf(database), SERVER_ENV, { captureStdout: true });
+      children.push(server.process);
+    }
   }, 120_000);
 
   it('a thousand long polls timing out together cost the database nothing, none answers early, others are not slowed', async () => {
@@ -223,4 +237,84 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     const quietP50 = Math.max(percentile(quiet, 50), percentile(quietAfter, 50));
     expect(percentile(during, 50)).toBeLessThan(3 * quietP50 + 100);
   }, 120_000);
+
+  it('a burst of 200 publishes to 1,000 waiters: each to one waiter, the earliest first; others keep their p95', async () => {
+    const topic = unique('burst');
+    const probeId = (await publish(unique('probe'))).body.id;
+    /** Latencies of a cheap authenticated read, one after another, until `until`. */
+    async function probe(until: number): Promise<number[]> {
+      const latencies: number[] = [];
+      while (!latencies.length || Date.now() < until) {
+        const startedAt = performance.now();
+        expect((await api(server.url, 'GET', `/worker-requests/${probeId}`, { token })).status).toBe(200);
+        latencies.push(performance.now() - startedAt);
+        await sleep(10);
+      }
+      return latencies;
+    }
+    // A thousand waiters (waitMs 30 s, the most), taken in by waves of 100 (each wave's first looks done
+    // before the next is sent).
+    const takingIn = Date.now();
+    const waiters: { wave: number; answer: ReturnType<typeof longPoll> }[] = [];
+    for (let wave = 0; wave < 10; wave++) {
+      for (let i = 0; i < 100; i++)
+        waiters.push({ wave, answer: longPoll(`waiter-${wave}-${i}`, topic, 30_000) });
+      await longPoll(`counter-${wave}`, topic, 0);
+    }
+    // All still waiting through the burst below (taking in 1,000 took 15 s at a load average of 24).
+    expect(Date.now() - takingIn).toBeLessThan(22_000);
+    const quiet = await probe(Date.now() + 2_000);
+    // 200 publishes, 20 at a time, while the other request keeps reading.
+    const publishedIds: number[] = [];
+    const publishing = (async () => {
+      for (let batch = 0; batch < 10; batch++) {
+        const answers = await Promise.all(Array.from({ length: 20 }, () => publish(topic)));
+        for (const answer of answers) {
+          expect(answer.body?.id, answer.text).toEqual(expect.any(Number));
+          publishedIds.push(answer.body.id);
+        }
+      }
+    })();
+    const during = await probe(Date.now() + 1_500);
+    await publishing;
+    during.push(...(await probe(Date.now() + 500)));
+
+    // Each request to exactly one waiter, and to the earliest: the 200 waiters of the first two waves (each
+    // wave was taken in before the next was sent).
+    const answered: { wave: number; ids: number[] }[] = [];
+    const until = Date.now() + 10_000;
+    while (answered.length < 200 && Date.now() < until) {
+      answered.length = 0;
+      await Promise.all(
+        waiters.map(async ({ wave, answer }) => {
+          const result = await Promise.race([answer, sleep(10).then(() => undefined)]);
+          if (result?.body?.length)
+            answered.push({ wave, ids: result.body.map((r: { id: number }) => r.id) });
+        }),
+      );
+    }
+    const handedOut = answered.flatMap((a) => a.ids).sort((a, b) => a - b);
+    expect(handedOut).toEqual([...publishedIds].sort((a, b) => a - b));
+    expect(answered.every((a) => a.ids.length === 1)).toBe(true);
+
+    const report = (values: number[]) =>
+      ['p50', 'p95', 'p99']
+        .map((p) => `${p} ${percentile(values, Number(p.slice(1))).toFixed(0)}`)
+        .join(' ') + ` ms (${values.length} reads)`;
+    const byWave = Array.from({ length: 10 }, (_, w) => answered.filter((a) => a.wave === w).length);
+    expect(byWave).toEqual([100, 100, 0, 0, 0, 0, 0, 0, 0, 0]);
+    console.log(
+      `200 publishes to 1,000 waiters, handed to waves ${byWave.join(' ')}; another request, quiet: ` +
+        `${report(quiet)}; during the publishes: ${report(during)}`,
+    );
+    // Issue 12: the other request's p95 near its quiet value (and 100 ms of this shared machine's swings).
+    expect(percentile(during, 95)).toBeLessThan(2 * percentile(quiet, 95) + 100);
+
+    // The 800 others are still waiting; a shutdown answers them all (and the next test gets a fresh server).
+    await stopProcess(server.process, 'SIGTERM');
+    const rest = await Promise.all(waiters.map((w) => w.answer));
+    expect(rest.filter((r) => r.status === 200 && r.body.length === 0)).toHaveLength(800);
+    server = await startServerProcess(await databaseUrlOf(database), SERVER_ENV, { captureStdout: true });
+    children.push(server.process);
+  }, 180_000);
 });

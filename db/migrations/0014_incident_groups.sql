@@ -1,0 +1,1 @@
+CREATE INDEX "incidents_unresolved_group_idx" ON "incidents" USING btree ("source","node_id","template_id","status","created_at","last_occurred_at","id") WHERE status <> 'RESOLVED';

@@ -1,0 +1,87 @@
+// Statements built once per database handle instead of on every call. Drizzle otherwise builds a query's SQL
+// anew for every request (the largest single cost of a cheap read: docs/performance.md, "The procedure
+// path against the bare stack"), and a prepared query is also prepared by the driver on each connection, so that PostgreSQL parses
+// and plans it once rather than per request. Keyed by the handle: a transaction gets statements of its own.
+import type { Db, Tx } from './client';
+
+/** `build(db)` once per handle, remembered while the handle lives. */
+export function preparedOnce<T>(build: (db: Db | Tx) => T): (db: Db | Tx) => T {
+  const built = new WeakMap<Db | Tx, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+/**
+ * One prepared statement per handle and shape, for queries whose shape varies (filters, orders): `build`
+ * runs on a shape's first use; at most `limit` shapes are remembered per handle, beyond which `build` runs
+ * every time (a statement per shape for ever would be a leak).
+ */
+export function preparedByShape<T>(limit: number) {
+  const built = new WeakMap<Db | Tx, Map<string, T>>();
+  return (db: Db | Tx, shape: string, build: () => T): T => {
+    let shapes = built.get(db);
+    if (!shapes) built.set(db, (shapes = new Map()));
+    let statement = shapes.get(shape);
+    if (statement === undefined) {
+      statement = build();
+      if (shapes.size < limit) shapes.set(shape, statement);
+    }
+    return statement;
+  };
+}
+
+/** A statement built once, with placeholders (`sql.placeholder`): its SQL text, its parameters, its result's columns. */
+interface BuiltStatement {
+  query: { sql: string; params: unknown[] };
+  returning?: unknown;
+  joinsNotNullableMap?: unknown;
+}
+
+interface InternalBuilder {
+  dialect: { sqlToQuery(sql: unknown): { sql: string; params: unknown[] } };
+  getSQL(): unknown;
+  config: { returning?: unknown };
+  joinsNotNullableMap?: unknown;
+}
+
+interface InternalSession {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: unknown,
+    name: string | undefined,
+    isResponseInArrayMode: boolean,
+  ): { execute(values: Record<string, unknown>): Promise<unknown>; joinsNotNullableMap?: unknown };
+}
+
+/**
+ * A write of a transaction, its SQL built once per process instead of on every call: a transaction's handle
+ * is new each time, so preparedOnce would build it anew for each. `build` makes the insert or update with
+ * placeholders (on any handle: the SQL text does not depend on it); `run(tx, values)` hands that text to
+ * the transaction's own session, as the builder's `execute` would after building it, and returns what it
+ * returns (the rows of a `.returning()`, mapped to the table's fields). It relies on drizzle's session and
+ * dialect, which its types mark internal: server/test/incidents/ covers it on both drivers (acknowledge, its
+ * 404 and 409, concurrent acknowledges).
+ */
+export function transactionStatement<R>(build: (db: Db) => unknown) {
+  let built: BuiltStatement | undefined;
+  return (tx: Db | Tx, values: Record<string, unknown>): Promise<R> => {
+    if (!built) {
+      const builder = build(tx as Db) as InternalBuilder;
+      built = {
+        query: builder.dialect.sqlToQuery(builder.getSQL()),
+        returning: builder.config.returning,
+        joinsNotNullableMap: builder.joinsNotNullableMap,
+      };
+    }
+    const session = (tx as unknown as { session: InternalSession }).session;
+    const query = session.prepareQuery(built.query, built.returning, undefined, true);
+    query.joinsNotNullableMap = built.joinsNotNullableMap;
+    return query.execute(values) as Promise<R>;
+  };
+}

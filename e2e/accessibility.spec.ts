@@ -1,0 +1,148 @@
+// WCAG 2.2 AA with axe-core on every console page and every dialog a responder or administrator opens, at
+// desktop (1440 px) and phone (390 px) width: zero serious or critical violations (issue 14, item 5).
+// The theme is what passes (components/theme.ts), not overrides per element.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, createUser, expect, shot, signIn, test } from './support';
+import { IncidentApi, uniqueProcessInstanceId, uniqueTag } from './incident-support';
+
+const WIDTHS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The serious and critical violations on the page (or inside `within`), one line per node. */
+async function violations(page: Page, within?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (within) builder = builder.include(within);
+  const { violations: found } = await builder.analyze();
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`,
+      ),
+    );
+}
+
+/** The page, and every scroll area in it, that is wider than the screen: a phone must never scroll sideways. */
+async function sidewaysScrolls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const wide = (e: Element) => e.scrollWidth > e.clientWidth + 1;
+    const found = [...document.querySelectorAll('.mantine-ScrollArea-viewport')].filter(wide).map((e) => {
+      const labelled = e.closest('[aria-label]');
+      return `a scroll area${labelled ? ` in "${labelled.getAttribute('aria-label')}"` : ''} (${e.scrollWidth} px in ${e.clientWidth})`;
+    });
+    if (wide(document.documentElement)) found.push(`the page (${document.documentElement.scrollWidth} px)`);
+    return found;
+  });
+}
+
+/** Waits until the page has settled: no skeletons or loaders left (axe must see the real content). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]')).toHaveCount(0);
+}
+
+for (const size of WIDTHS) {
+  test(`every page and dialog passes axe at ${size.name} width`, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+
+    // Data for every page to show something real: incidents in each status, a worker incident that
+    // can be retried, a user with a detail page.
+    const api = await IncidentApi.signIn(request);
+    const tag = uniqueTag('axe');
+    const pid = uniqueProcessInstanceId();
+    const open = await api.report({
+      message: `Payment declined ${tag}`,
+      processInstanceId: pid,
+      severity: 'CRITICAL',
+    });
+    const acked = await api.report({
+      message: `Stock check timed out ${tag}`,
+      processInstanceId: pid,
+      severity: 'MEDIUM',
+    });
+    await api.acknowledge(acked.id);
+    const resolved = await api.report({
+      message: `Address invalid ${tag}`,
+      processInstanceId: pid,
+      severity: 'LOW',
+    });
+    await api.resolve(resolved.id);
+    await api.report({ message: `Invoice rendering failed ${tag}`, severity: 'HIGH' });
+    const user = await createUser(request, {
+      usernamePrefix: 'axe-user',
+      permissionCodes: ['ACCESS_BPM_ADMIN'],
+    });
+
+    const found: string[] = [];
+    const scan = async (where: string, within?: string) => {
+      for (const line of await violations(page, within)) found.push(`${where}: ${line}`);
+    };
+
+    // Signed out: the sign-in page.
+    await page.goto('/login');
+    await settled(page);
+    await scan('/login');
+
+    await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+
+    const pages = [
+      '/',
+      '/incidents',
+      `/incidents/${open.id}`,
+      `/incidents/${resolved.id}`,
+      `/process-instances/${pid}`,
+      '/admin/users',
+      `/admin/users/${user.id}`,
+      '/admin/groups',
+      '/admin/audit',
+      '/change-password',
+    ];
+    for (const path of pages) {
+      await page.goto(path);
+      await settled(page);
+      await scan(path);
+      // Nothing scrolls sideways: tables are cards on a phone (issue 14, item 4).
+      for (const overflow of await sidewaysScrolls(page))
+        found.push(`${path}: scrolls sideways: ${overflow}`);
+      await shot(page, `axe-${size.name}${path.replaceAll('/', '-')}`);
+    }
+
+    // Dialogs: each opened, scanned inside, closed with Escape.
+    const dialog = page.getByRole('dialog');
+    const openDialog = async (path: string, button: RegExp | string, prepare?: () => Promise<void>) => {
+      await page.goto(path);
+      await settled(page);
+      if (prepare) await prepare();
+      await page
+        .getByRole('button', { name: button, exact: typeof button === 'string' })
+        .first()
+        .click();
+      await expect(dialog).toBeVisible();
+      await page.waitForTimeout(300); // the open transition: axe must see final colours
+      await scan(`${path} dialog "${String(button)}"`, '[role="dialog"]');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    };
+    await openDialog(`/incidents/${open.id}`, 'Resolve…');
+    await openDialog('/admin/users', 'Create user');
+    await openDialog(`/admin/users/${user.id}`, 'Reset password…');
+    await openDialog(`/admin/users/${user.id}`, 'Delete user…');
+    await openDialog('/admin/groups', 'Create group');
+    await openDialog(`/admin/users/${user.id}`, 'Create API token');
+    await openDialog('/incidents', 'Resolve…', async () => {
+      await page
+        .getByRole('checkbox', { name: /select all/i })
+        .first()
+        .check();
+    });
+
+    expect(found, `axe serious/critical violations at ${size.width} px`).toEqual([]);
+  });
+}

@@ -1,0 +1,73 @@
+// Live by push (issue 14): the board and an incident page follow a change made through the REST API within
+// a second, say how fresh they are, and announce new rows instead of inserting them under the pointer.
+// A server restart cannot be made under Playwright's webServer: server/test/notifications/incident-stream.test.ts
+// covers it (the stream ends without "return", a client resuming with its last id loses nothing).
+import { expect, shot, test } from './support';
+import { IncidentApi, boardRow, signInAsAdmin, uniqueTag } from './incident-support';
+
+const ONE_SECOND = { timeout: 1_000 };
+
+test('the board and an incident page follow REST changes within a second and say they are live', async ({
+  page,
+  context,
+  request,
+}) => {
+  const api = await IncidentApi.signIn(request);
+  const tag = uniqueTag('live');
+  const first = await api.report({ message: `Live stream check ${tag}`, severity: 'HIGH' });
+
+  await signInAsAdmin(page);
+  await page.goto(`/incidents?q=${tag}`);
+  const row = boardRow(page, first.id);
+  await expect(row).toBeVisible();
+  const boardStatus = page.getByRole('status', { name: 'Live updates' });
+  await expect(boardStatus).toHaveText(/^Live/);
+
+  const detail = await context.newPage();
+  await detail.goto(`/incidents/${first.id}`);
+  await expect(detail.getByRole('heading', { name: `Incident ${first.id}`, level: 1 })).toBeVisible();
+  await expect(detail.getByRole('status', { name: 'Live updates' })).toHaveText(/^Live/);
+  const actions = detail.getByRole('group', { name: 'Actions' });
+  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toBeVisible();
+
+  // An acknowledgement made elsewhere: the incident page's header, fields and actions, and the board's row.
+  await api.acknowledge(first.id);
+  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0, ONE_SECOND);
+  await expect(detail.getByRole('region', { name: 'Details', exact: true })).not.toContainText(
+    'Not acknowledged',
+    ONE_SECOND,
+  );
+  await expect(row.getByText('ACKNOWLEDGED', { exact: true })).toBeVisible(ONE_SECOND);
+  await shot(detail, 'live-01-incident-acknowledged-elsewhere');
+
+  // A new incident in the board's view is announced, not inserted: the rows stay where they are.
+  const second = await api.report({ message: `Another live check ${tag}`, severity: 'CRITICAL' });
+  const notice = page.getByRole('status').filter({ hasText: '1 new incident' });
+  await expect(notice).toBeVisible(ONE_SECOND);
+  await expect(boardRow(page, second.id)).toHaveCount(0);
+  await shot(page, 'live-02-board-announces');
+  await notice.getByRole('button', { name: 'Show' }).click();
+  await expect(boardRow(page, second.id)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'new incident' })).toHaveCount(0);
+
+  // Resolved elsewhere: the board's row follows in place.
+  await api.resolve(second.id);
+  await expect(boardRow(page, second.id).getByText('RESOLVED', { exact: true })).toBeVisible(ONE_SECOND);
+  await detail.close();
+});
+
+test('while the stream cannot be reached the page says so, and is live again once it can', async ({
+  page,
+  consoleGuard,
+}) => {
+  for (let i = 0; i < 40; i++) consoleGuard.allow(/net::ERR_FAILED|Failed to load resource|EventSource/);
+  await page.route('**/api/trpc/incidents.changes**', (route) => route.abort('failed'));
+  await signInAsAdmin(page);
+  await page.goto('/incidents');
+  const status = page.getByRole('status', { name: 'Live updates' });
+  await expect(status).toHaveText(/Reconnecting…|Stale since \d{2}:\d{2}/);
+  await expect(status).toHaveText(/^Stale since \d{2}:\d{2}/, { timeout: 15_000 });
+  await shot(page, 'live-03-board-stale');
+  await page.unroute('**/api/trpc/incidents.changes**');
+  await expect(status).toHaveText(/^Live/, { timeout: 30_000 });
+});

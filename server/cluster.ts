@@ -1,0 +1,101 @@
+// Every core (docs/contract.md §9, issue 16): with PostgreSQL, WEB_CONCURRENCY server processes share one port
+// through node:cluster. The primary only forks, forwards signals and restarts; each worker is the whole
+// server (server/http.ts below its cluster branch) and shares nothing with the others but the database:
+// long-poll wake-ups, token revocations and the dispatcher's sweeps go through LISTEN/NOTIFY and row locks,
+// as they do between instances on separate machines. PGlite is one process by design (one writer of its
+// data directory), so it, and the development server, run one process whatever WEB_CONCURRENCY says.
+import cluster, { type Worker } from 'node:cluster';
+import os from 'node:os';
+
+export interface ClusterSettings {
+  webConcurrency?: number;
+  databaseUrl?: string;
+  dev: boolean;
+}
+
+/** How many server processes to run: WEB_CONCURRENCY (default: the cores), 1 on PGlite and in development. */
+export function serverProcessCount({ webConcurrency, databaseUrl, dev }: ClusterSettings): number {
+  if (!databaseUrl || dev) return 1;
+  return webConcurrency ?? os.availableParallelism();
+}
+
+/** A worker that dies this soon after its start is restarted after a second, not at once (a crash loop). */
+const QUICK_CRASH_MS = 10_000;
+
+interface PrimaryOptions {
+  count: number;
+  /** The workers' own shutdown bound (SHUTDOWN_TIMEOUT_MS): past it, plus a margin, they are killed. */
+  shutdownTimeoutMs: number;
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
+  /** Waits until what was logged is written (the log is asynchronous: server/log.ts), before an exit. */
+  flushLog: () => Promise<void>;
+}
+
+/**
+ * Runs the primary: forks `count` workers, restarts one that dies after it served (a crash), stops all and
+ * exits when one dies before it ever listened (a start failure, as a single process would exit), and on
+ * SIGTERM/SIGINT passes the signal to every worker, which drains as server/shutdown.ts does, then exits 0
+ * once all have (1 if one did not exit cleanly). Never resolves: the primary ends by process.exit.
+ */
+export function runPrimary({ count, shutdownTimeoutMs, log, flushLog }: PrimaryOptions): Promise<never> {
+  let stopping = false;
+  let exitCode = 0;
+  const listened = new Set<number>();
+  const forkedAt = new Map<number, number>();
+
+  const fork = () => {
+    const worker = cluster.fork();
+    forkedAt.set(worker.id, Date.now());
+    worker.once('listening', () => listened.add(worker.id));
+  };
+  const living = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+
+  const stop = (signal: NodeJS.Signals, reason: string) => {
+    if (!stopping) log.info({ workers: living().length }, `${reason}: stopping every worker (${signal})`);
+    stopping = true;
+    for (const worker of living()) worker.process.kill(signal);
+    if (living().length === 0) void flushLog().then(() => process.exit(exitCode));
+    // Each worker bounds its own shutdown; should one hang all the same, this bound still holds.
+    setTimeout(() => {
+      for (const worker of living()) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }, shutdownTimeoutMs + 2_000).unref();
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const workerPid = worker.process.pid;
+    if (stopping) {
+      // One still starting ends at the signal itself (its handlers are not installed yet): nothing to drain.
+      if (code !== 0 && listened.has(worker.id)) exitCode = 1;
+      if (living().length === 0) {
+        log.info({ exitCode }, 'every worker stopped');
+        void flushLog().then(() => process.exit(exitCode));
+      }
+      return;
+    }
+    if (listened.size === 0) {
+      // Nothing ever started (a bad setting, a migration that fails): exit as a single process would.
+      log.error({ workerPid, code, signal }, 'a server process exited before any listened: stopping');
+      exitCode = code || 1;
+      stop('SIGTERM', 'start failed');
+      return;
+    }
+    const quick = Date.now() - (forkedAt.get(worker.id) ?? 0) < QUICK_CRASH_MS;
+    log.warn({ workerPid, code, signal }, 'a server process died: starting another');
+    forkedAt.delete(worker.id);
+    setTimeout(fork, quick ? 1_000 : 0);
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => stop(signal, signal));
+  }
+  log.info({ workers: count }, `starting ${count} server processes (WEB_CONCURRENCY)`);
+  for (let i = 0; i < count; i++) fork();
+  return new Promise<never>(() => {});
+}
+
+export const isClusterWorker = () => cluster.isWorker;

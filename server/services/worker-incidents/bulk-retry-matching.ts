@@ -1,0 +1,27 @@
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { incidents } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import type { MatchingRequest } from '../../schemas/incidents';
+import { forEachMatchingIncident } from '../incidents/for-each-matching-incident';
+import { retryIncident } from './retry-incident';
+
+/**
+ * Retries the unresolved WORKER incidents a filter matches, a chunk per call (issue 14). A retried incident
+ * stays unresolved until its worker answers: the next chunk goes on from nextAfterId, past it.
+ */
+export const bulkRetryMatching = (
+  db: Db,
+  { requestedBy, ...request }: MatchingRequest & { requestedBy?: string },
+  actor: Principal,
+) =>
+  forEachMatchingIncident(
+    db,
+    request,
+    and(
+      eq(incidents.source, 'WORKER'),
+      ne(incidents.status, 'RESOLVED'),
+      isNotNull(incidents.workerRequestId),
+    )!,
+    (id) => retryIncident(db, { id, requestedBy }, actor),
+  );

@@ -1,0 +1,207 @@
+// Every core (docs/contract.md §9, issue 16): a server started with WEB_CONCURRENCY=2 on PostgreSQL runs two
+// worker processes on one port under a primary (server/cluster.ts). Which process served a request is read
+// from its request log line (every line carries the pid of the process that wrote it). Each request goes
+// on a connection of its own, so that the primary's round-robin spreads them over the workers.
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
+import { accessTokenFor, createTestUser, onPostgres, openTestDatabase, unique } from '../support/helpers';
+import { databaseUrlOf, startServerProcess, stopProcess, type ServerProcess } from '../support/processes';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** One request on a new connection (no keep-alive), so that it may reach either worker. */
+function request(url: string, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${url}/api${path}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(token && { authorization: `Bearer ${token}` }),
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+        });
+      },
+    );
+    req.on('error', reject);
+    // A connection the primary handed to a worker that died just then is never answered: give up on it.
+    req.setTimeout(method === 'GET' ? 10_000 : 60_000, () =>
+      req.destroy(new Error(`${method} ${path}: no answer`)),
+    );
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+interface LogLine {
+  pid: number;
+  msg: string;
+  path?: string;
+  method?: string;
+  status?: number;
+}
+const linesOf = (server: ServerProcess): LogLine[] =>
+  server
+    .stdout()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as LogLine);
+
+/** The worker processes of a primary: its node children (under tsx, an esbuild service is one too). */
+const childrenOf = (pid: number): number[] =>
+  execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, command]) => command === 'node')
+    .map(([child]) => Number(child));
+
+describe.runIf(onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
+  let database: Database;
+  let token: string;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    token = await accessTokenFor(
+      await createTestUser(database, { permissions: ['ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN'] }),
+    );
+    server = await startServerProcess(
+      await databaseUrlOf(database),
+      { WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' },
+      { captureStdout: true, startTimeoutMs: 60_000 },
+    );
+    // Both workers listen (the first may answer health before the second is up).
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(200)) {
+      if (linesOf(server).filter((l) => l.msg.includes('listening on')).length === 2) break;
+    }
+  });
+  afterAll(async () => {
+    if (server) await stopProcess(server.process);
+    await database.close();
+  });
+
+  const pidsServing = (path: string) =>
+    new Set(
+      linesOf(server)
+        .filter((l) => l.msg === 'request' && l.path === path)
+        .map((l) => l.pid),
+    );
+
+  it('serves from two worker processes, neither of them the primary', async () => {
+    for (let i = 0; i < 8; i++) expect((await request(server.url, 'GET', '/health')).status).toBe(200);
+    const pids = pidsServing('/api/health');
+    expect(pids.size).toBe(2);
+    expect(pids.has(server.process.pid!)).toBe(false);
+    expect(new Set(childrenOf(server.process.pid!))).toEqual(pids);
+  });
+
+  it('wakes a long poll on one worker by a publish handled by the other (LISTEN/NOTIFY)', async () => {
+    const latencies: number[] = [];
+    for (let attempt = 0; attempt < 8 && latencies.length < 3; attempt++) {
+      const topic = unique('cluster');
+      const polled = request(server.url, 'POST', '/worker-requests/fetch-and-lock', token, {
+        workerId: `w-${attempt}`,
+        topics: [topic],
+        waitMs: 20_000,
+      });
+      await sleep(500); // the poll has looked, found nothing and waits
+      const publishedAt = Date.now();
+      const published = await request(server.url, 'POST', '/worker-requests', token, {
+        processInstanceId: 7_000 + attempt,
+        nodeId: 'n',
+        topic,
+      });
+      expect(published.status).toBe(200);
+      const got = await polled;
+      const latency = Date.now() - publishedAt;
+      expect(got.status).toBe(200);
+      expect((got.body as { id: number }[]).map((r) => r.id)).toEqual([
+        (published.body as { id: number }).id,
+      ]);
+      await sleep(100); // the poll's log line is written after its answer
+      const [pollPid] = pidsServing('/api/worker-requests/fetch-and-lock');
+      const lines = linesOf(server).filter((l) => l.msg === 'request');
+      const poll = lines.filter((l) => l.path === '/api/worker-requests/fetch-and-lock').at(-1)!;
+      const publish = lines.filter((l) => l.path === '/api/worker-requests' && l.method === 'POST').at(-1)!;
+      expect(pollPid).toBeDefined();
+      if (poll.pid !== publish.pid) latencies.push(latency);
+    }
+    // Three wakes across processes, each at the NOTIFY's pace: the dispatcher's once-a-second rescan (its safety
+    // net) would answer half a second late on average.
+    expect(latencies).toHaveLength(3);
+    latencies.sort((a, b) => a - b);
+    expect(latencies[1], `latencies ${latencies.join(', ')} ms`).toBeLessThan(400);
+  });
+
+  it('restarts a worker that dies, and serves on meanwhile', async () => {
+    const before = childrenOf(server.process.pid!);
+    expect(before).toHaveLength(2);
+    process.kill(before[0], 'SIGKILL');
+    let after: number[] = [];
+    const lost: string[] = [];
+    let served = 0;
+    // A new worker starts as a server does (migrations checked, listening): seconds on a loaded machine.
+    for (const deadline = Date.now() + 80_000; Date.now() < deadline; await sleep(200)) {
+      // The connection that reached the worker as it was killed may be lost; every other one is served.
+      const answer = await request(server.url, 'GET', '/health').catch((error: Error) => {
+        lost.push(error.message);
+        return null;
+      });
+      if (answer) {
+        expect(answer.status).toBe(200);
+        served += 1;
+      }
+      after = childrenOf(server.process.pid!);
+      const restarted = after.find((pid) => !before.includes(pid));
+      if (restarted && pidsServing('/api/health').has(restarted)) break;
+    }
+    expect(lost.length, lost.join('; ')).toBeLessThanOrEqual(1);
+    expect(served).toBeGreaterThan(0);
+    expect(after).toHaveLength(2);
+    expect(after).toContain(before[1]);
+    const restarted = after.find((pid) => !before.includes(pid))!;
+    expect(pidsServing('/api/health').has(restarted)).toBe(true);
+  }, 120_000);
+
+  it('SIGTERM drains both workers: their long polls answer [] and the primary exits 0', async () => {
+    const workers = childrenOf(server.process.pid!);
+    const polls = [0, 1, 2, 3].map((i) =>
+      request(server.url, 'POST', '/worker-requests/fetch-and-lock', token, {
+        workerId: `drain-${i}`,
+        topics: [unique('drain')],
+        waitMs: 30_000,
+      }),
+    );
+    await sleep(800);
+    const exited = new Promise<number | null>((resolve) =>
+      server.process.once('exit', (code) => resolve(code)),
+    );
+    const signalledAt = Date.now();
+    server.process.kill('SIGTERM');
+    const answers = await Promise.all(polls);
+    expect(answers.map((a) => [a.status, a.body])).toEqual(Array(4).fill([200, []]));
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    const drained = new Set(
+      linesOf(server)
+        .filter((l) => l.msg.includes('draining'))
+        .map((l) => l.pid),
+    );
+    expect(drained).toEqual(new Set(workers));
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});

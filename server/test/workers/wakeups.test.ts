@@ -57,8 +57,12 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     expect(res.status, res.text).toBe(200);
     return Number(/^bpm_worker_long_polls_waiting (\d+)$/m.exec(res.text)?.[1]);
   }
-  async function untilWaiting(count: number): Promise<void> {
-    while ((await waitingPolls()) < count) await sleep(20);
+  /** Until `count` polls wait; bounded, since each waits 30 s at most and then leaves the count. */
+  async function untilWaiting(count: number, withinMs = 20_000): Promise<void> {
+    const until = Date.now() + withinMs;
+    for (let waiting = 0; (waiting = await waitingPolls()) < count; await sleep(20)) {
+      expect(Date.now(), `${waiting} of ${count} polls waiting after ${withinMs} ms`).toBeLessThan(until);
+    }
   }
 
   let processInstanceId = 2_000;
@@ -119,13 +123,13 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
         (error: Error) => ({ status: 0, body: [error.message] }),
       ),
     );
-    await untilWaiting(305);
-    const before = await settledCount();
-    const startedAt = Date.now();
-
-    const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await publish(topic)).body.id);
     try {
+      await untilWaiting(305);
+      const before = await settledCount();
+      const startedAt = Date.now();
+
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) ids.push((await publish(topic)).body.id);
       const got = await Promise.all(early);
       const lateAnsweredByThen = lateAnswered;
       // Every backend has reported its transactions (REPORTED_WITHIN_MS after its last one at the latest).

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../../db/client';
+import { trackStarted } from './started-processes';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -69,6 +70,7 @@ export async function startServerProcess(
       'inherit',
     ],
   });
+  trackStarted(child);
   const chunks: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
   const stdout = () => Buffer.concat(chunks).toString('utf8');

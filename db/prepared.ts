@@ -2,6 +2,7 @@
 // anew for every request (the largest single cost of a cheap read: docs/performance.md, "The procedure
 // path against the bare stack"), and a prepared query is also prepared by the driver on each connection, so that PostgreSQL parses
 // and plans it once rather than per request. Keyed by the handle: a transaction gets statements of its own.
+import { getTableColumns, type Table } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 
 /** `build(db)` once per handle, remembered while the handle lives. */
@@ -43,11 +44,36 @@ interface BuiltStatement {
   joinsNotNullableMap?: unknown;
 }
 
-interface InternalBuilder {
+/** What transactionStatement reads of drizzle's insert and update builders (server/test/incidents/transaction-statement.test.ts). */
+export interface InternalBuilder {
   dialect: { sqlToQuery(sql: unknown): { sql: string; params: unknown[] } };
   getSQL(): unknown;
-  config: { returning?: unknown };
+  /** An insert's rows (`values`) or an update's `set`, keyed by the table's field names. */
+  config: {
+    table: Table;
+    returning?: unknown;
+    values?: Record<string, unknown>[];
+    set?: Record<string, unknown>;
+  };
   joinsNotNullableMap?: unknown;
+}
+
+/**
+ * The columns whose value drizzle would compute while building the statement (`$defaultFn` on insert,
+ * `$onUpdateFn` on insert and update) and that the statement does not give itself. Built once, such a
+ * value would be the first call's for good: the timeline's traceparent, a default read from the request's
+ * context, was once the first request's on every entry.
+ */
+export function columnsComputedWhenBuilt(builder: InternalBuilder): string[] {
+  const { table, values, set } = builder.config;
+  const isInsert = values !== undefined;
+  const given = new Set(Object.keys(isInsert ? (values[0] ?? {}) : (set ?? {})));
+  return Object.entries(getTableColumns(table))
+    .filter(([key, column]) => {
+      if (given.has(key)) return false;
+      return (isInsert && column.defaultFn !== undefined) || column.onUpdateFn !== undefined;
+    })
+    .map(([key]) => key);
 }
 
 interface InternalSession {
@@ -64,15 +90,23 @@ interface InternalSession {
  * is new each time, so preparedOnce would build it anew for each. `build` makes the insert or update with
  * placeholders (on any handle: the SQL text does not depend on it); `run(tx, values)` hands that text to
  * the transaction's own session, as the builder's `execute` would after building it, and returns what it
- * returns (the rows of a `.returning()`, mapped to the table's fields). It relies on drizzle's session and
- * dialect, which its types mark internal: server/test/incidents/ covers it on both drivers (acknowledge, its
- * 404 and 409, concurrent acknowledges).
+ * returns (the rows of a `.returning()`, mapped to the table's fields). A column whose default or update
+ * value drizzle computes while building (`$defaultFn`, `$onUpdateFn`) must be given by the statement: it is
+ * refused otherwise. It relies on drizzle's session, dialect and builder config, which its types mark
+ * internal: server/test/incidents/transaction-statement.test.ts checks they are there, on both drivers.
  */
 export function transactionStatement<R>(build: (db: Db) => unknown) {
   let built: BuiltStatement | undefined;
   return (tx: Db | Tx, values: Record<string, unknown>): Promise<R> => {
     if (!built) {
       const builder = build(tx as Db) as InternalBuilder;
+      const computed = columnsComputedWhenBuilt(builder);
+      if (computed.length) {
+        throw new Error(
+          `A statement built once must give ${computed.join(', ')} itself (a placeholder): ` +
+            'drizzle would compute the default once, for every later call',
+        );
+      }
       built = {
         query: builder.dialect.sqlToQuery(builder.getSQL()),
         returning: builder.config.returning,

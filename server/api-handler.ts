@@ -42,7 +42,14 @@ import {
 } from './event-stream';
 import { admitsSessionCookie, unsupportedBodyOf } from './transport-rules';
 import { appRouter, restProcedures } from './routers';
-import { buildRestRoutes, callRestProcedure, matchRestRoute, restInput, trpcErrorOf } from './rest-routes';
+import {
+  buildRestRoutes,
+  byFirstSegment,
+  callRestProcedure,
+  matchRestRoute,
+  restInput,
+  trpcErrorOf,
+} from './rest-routes';
 import type { Dispatcher } from './services/workers/dispatcher';
 import { createContext } from './trpc';
 import { batchRefusal } from './trpc-batch';
@@ -61,18 +68,27 @@ function queryOf(url: URL): Record<string, string[]> {
 }
 
 /** The methods each REST path answers, found by its template (`/incidents/{id}` matches `/incidents/7`). */
-const restRoutes = [...new Set(restProcedures.map((p) => p.path))].map((template) => ({
-  template,
-  pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-  methods: restProcedures.filter((p) => p.path === template).map((p) => p.method),
-}));
+const restPaths = [...new Set(restProcedures.map((p) => p.path))].map((template) => {
+  const methods = new Set<string>(restProcedures.filter((p) => p.path === template).map((p) => p.method));
+  if (methods.has('GET')) methods.add('HEAD');
+  return {
+    template,
+    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+    methods: [...methods].sort(),
+  };
+});
+/** The templates that could match a path: those of its first segment (server/rest-routes.ts). */
+const restPathsFor = byFirstSegment(restPaths, (p) => p.template);
 
 /** Every method some REST operation answers on `path` (HEAD wherever GET is); undefined for no such path. */
 function allowedMethods(path: string): string[] | undefined {
-  const methods = new Set<string>(restRoutes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods));
-  if (!methods.size) return undefined;
-  if (methods.has('GET')) methods.add('HEAD');
-  return [...methods].sort();
+  let found: string[] | undefined;
+  for (const candidate of restPathsFor(path)) {
+    if (!candidate.pattern.test(path)) continue;
+    // Mostly one template matches; `/incidents/summary` also matches `/incidents/{id}`.
+    found = found ? [...new Set([...found, ...candidate.methods])].sort() : candidate.methods;
+  }
+  return found;
 }
 
 const FIXED_ROUTES = new Set([
@@ -91,7 +107,7 @@ export function apiRouteOf(pathname: string): string | undefined {
   if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) return '/api/trpc';
   if (pathname.startsWith(`${ENGINE_REST_PREFIX}/`)) return engineRestRouteOf(pathname);
   const rest = pathname.slice('/api'.length);
-  const found = restRoutes.find((r) => r.pattern.test(rest));
+  const found = restPathsFor(rest).find((r) => r.pattern.test(rest));
   return found && `/api${found.template}`;
 }
 
@@ -161,9 +177,12 @@ function logIfInternal(error: TRPCError, requestId: string | undefined, where: s
 /**
  * Aborts when the response is closed before it was sent (the client went away). A response that was sent
  * aborts nothing: no one listens any more, and an abort builds a DOMException with its stack, which was the
- * largest single cost of a thousand long polls answering together.
+ * largest single cost of a thousand long polls answering together. Made when a procedure first asks for it
+ * (only long polls do): a controller and a listener per request were about 2% of a read's CPU. Asked for
+ * after the client went away, it is aborted already.
  */
 function abortedOnClose(res: ServerResponse): AbortSignal {
+  if (res.closed) return res.writableFinished ? new AbortController().signal : AbortSignal.abort();
   const controller = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
@@ -273,7 +292,7 @@ export function createApiHandler(
         requestId,
         bodyError: body?.bodyError,
         clientAddress: clientAddressOf(req),
-        signal: abortedOnClose(res),
+        signal: () => abortedOnClose(res),
         receivedAt: req.receivedAt,
       });
       const data = await callRestProcedure(match.route, input, ctx);

@@ -6,7 +6,7 @@
 // request, a caller proxy walked by path, the error shape formatted and spread on every answer
 // (docs/performance.md, "The procedure path against the bare stack").
 import type { AnyProcedure } from '@trpc/server';
-import { TRPCError } from '@trpc/server';
+import { getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
 import {
   coerceSchema,
   getInputOutputParsers,
@@ -22,10 +22,14 @@ import type { AppMeta, Context } from './trpc';
 
 interface RestRoute {
   method: string;
+  /** The path template (`/incidents/{id}`). */
+  template: string;
   pattern: RegExp;
   /** The procedure's path in the router (`incidents.get`). */
   procedurePath: string;
   procedure: AnyProcedure;
+  /** The procedure's middleware chain, resolver last (callRestProcedure). */
+  middlewares: Middleware[];
   /** The input schema is void-like: the procedure gets no input. */
   takesNoInput: boolean;
   /** An object input schema (the adapter coerces its strings and wraps lone query values of array fields). */
@@ -45,7 +49,36 @@ export interface RestMatch {
 }
 
 /** The route table: per method, the routes in the router's order (the first match wins, as in the adapter). */
-export function buildRestRoutes(procedures: Record<string, unknown>): Map<string, RestRoute[]> {
+export type RestRouteTable = Map<string, (path: string) => RestRoute[]>;
+
+/** The first segment of a path or template, lower-cased (`/Incidents/7` -> `incidents`). */
+function firstSegment(path: string): string {
+  const start = path.startsWith('/') ? 1 : 0;
+  const end = path.indexOf('/', start);
+  return path.slice(start, end < 0 ? undefined : end).toLowerCase();
+}
+
+/**
+ * `items` in their order, grouped by the first segment of their path template: given a path, the items whose
+ * template could match it (the same first segment, ignoring case as the adapter's expressions do, or a
+ * parameter there). A request is then tested against the few templates of its own resource instead of all
+ * of them; the order within a group is the items' order, so the first match is the same as over all.
+ */
+export function byFirstSegment<T>(items: T[], templateOf: (item: T) => string): (path: string) => T[] {
+  const isParameter = (segment: string) => segment.startsWith('{');
+  const segments = items.map((item) => firstSegment(templateOf(item)));
+  const underAnySegment = items.filter((_, i) => isParameter(segments[i]));
+  const groups = new Map<string, T[]>();
+  for (const segment of new Set(segments.filter((s) => !isParameter(s)))) {
+    groups.set(
+      segment,
+      items.filter((_, i) => segments[i] === segment || isParameter(segments[i])),
+    );
+  }
+  return (path) => groups.get(firstSegment(path)) ?? underAnySegment;
+}
+
+export function buildRestRoutes(procedures: Record<string, unknown>): RestRouteTable {
   const byMethod = new Map<string, RestRoute[]>();
   for (const [procedurePath, value] of Object.entries(procedures)) {
     const procedure = value as AnyProcedure;
@@ -60,11 +93,14 @@ export function buildRestRoutes(procedures: Record<string, unknown>): Map<string
     const arrayFields = Object.entries(objectSchema?.shape ?? {})
       .filter(([, field]) => isArraySchema(field))
       .map(([key]) => key);
+    const template = normalizePath(meta.openapi.path);
     const route: RestRoute = {
       method: meta.openapi.method,
-      pattern: getPathRegExp(normalizePath(meta.openapi.path)),
+      template,
+      pattern: getPathRegExp(template),
       procedurePath,
       procedure,
+      middlewares: middlewaresOf(procedure),
       takesNoInput: instanceofZodTypeLikeVoid(schema),
       objectSchema,
       arrayFields,
@@ -75,7 +111,9 @@ export function buildRestRoutes(procedures: Record<string, unknown>): Map<string
     routes.push(route);
     byMethod.set(route.method, routes);
   }
-  return byMethod;
+  return new Map(
+    [...byMethod].map(([method, routes]) => [method, byFirstSegment(routes, (route) => route.template)]),
+  );
 }
 
 function isArraySchema(field: unknown): boolean {
@@ -87,13 +125,11 @@ function isArraySchema(field: unknown): boolean {
 }
 
 /** The route of `method` whose template matches `path` (the path without /api, its trailing slash ignored). */
-export function matchRestRoute(
-  routes: Map<string, RestRoute[]>,
-  method: string,
-  path: string,
-): RestMatch | undefined {
+export function matchRestRoute(routes: RestRouteTable, method: string, path: string): RestMatch | undefined {
+  const candidates = routes.get(method);
+  if (!candidates) return undefined;
   const normalized = normalizePath(path);
-  for (const route of routes.get(method) ?? []) {
+  for (const route of candidates(normalized)) {
     const match = route.pattern.exec(normalized);
     if (match) return { route, pathInput: { ...match.groups } };
   }
@@ -131,15 +167,86 @@ export function restInput(
   return input;
 }
 
-/** Runs the procedure (its middlewares, input and output validation) as a server-side caller does. */
-export function callRestProcedure(route: RestRoute, input: unknown, ctx: Context): Promise<unknown> {
-  return route.procedure({
+type Middleware = (opts: MiddlewareCall) => Promise<MiddlewareResult>;
+interface MiddlewareCall {
+  ctx: Context;
+  type: string;
+  path: string;
+  input: unknown;
+  getRawInput: () => Promise<unknown>;
+  meta: unknown;
+  next(opts?: {
+    ctx?: object;
+    input?: unknown;
+    getRawInput?: () => Promise<unknown>;
+  }): Promise<MiddlewareResult>;
+}
+type MiddlewareResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
+
+/** The procedure's middlewares, in tRPC's order (its own first: error formatting, then ours, input, output, resolver). */
+function middlewaresOf(procedure: AnyProcedure): Middleware[] {
+  const middlewares = (procedure._def as { middlewares?: unknown }).middlewares;
+  if (!Array.isArray(middlewares) || !middlewares.every((m) => typeof m === 'function')) {
+    // server/test/transport/rest-routes.test.ts checks this holds for the installed @trpc/server.
+    throw new Error("@trpc/server no longer keeps a procedure's middlewares in _def.middlewares");
+  }
+  return middlewares as Middleware[];
+}
+
+/**
+ * One step of the procedure's middleware chain, as tRPC's own `callRecursive` (@trpc/server 11) takes it:
+ * each middleware gets the call's context, input, raw input, meta, path and type, and `next` hands the next
+ * one the context merged with what it passes (`{ ...ctx, ...given }`), the input and raw input it passes or
+ * the same; what a middleware throws becomes a failed result for the one before. tRPC copies every option
+ * into a new object at every step with Babel's spread helper (about 6% of the CPU of a cheap read:
+ * docs/performance.md); here the few options are named once.
+ */
+async function callMiddleware(
+  middlewares: Middleware[],
+  index: number,
+  call: Omit<MiddlewareCall, 'next'>,
+): Promise<MiddlewareResult> {
+  try {
+    return await middlewares[index]({
+      ctx: call.ctx,
+      type: call.type,
+      path: call.path,
+      input: call.input,
+      getRawInput: call.getRawInput,
+      meta: call.meta,
+      next: (given) =>
+        callMiddleware(middlewares, index + 1, {
+          ctx: given?.ctx ? { ...call.ctx, ...given.ctx } : call.ctx,
+          type: call.type,
+          path: call.path,
+          input: given && 'input' in given ? given.input : call.input,
+          getRawInput: given?.getRawInput ?? call.getRawInput,
+          meta: call.meta,
+        }),
+    });
+  } catch (cause) {
+    return { ok: false, error: getTRPCErrorFromUnknown(cause) };
+  }
+}
+
+/**
+ * Runs the procedure as a server-side caller does: its middlewares (the rules of server/trpc.ts, the
+ * error formatting, the validation of input and output) and its resolver, in the chain of tRPC's own
+ * procedure caller (callMiddleware). The client's going away is `ctx.signal`, made when read
+ * (createContext); subscriptions, the only procedures reading the call's own `signal`, are not REST operations.
+ */
+export async function callRestProcedure(route: RestRoute, input: unknown, ctx: Context): Promise<unknown> {
+  const result = await callMiddleware(route.middlewares, 0, {
     ctx,
-    getRawInput: async () => input,
-    path: route.procedurePath,
     type: route.procedure._def.type,
-    signal: ctx.signal,
-  } as never);
+    path: route.procedurePath,
+    input: undefined,
+    getRawInput: async () => input,
+    meta: route.procedure._def.meta,
+  });
+  if (!result) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'No result from middlewares' });
+  if (!result.ok) throw result.error;
+  return result.data;
 }
 
 /** Anything thrown, as the TRPCError the adapter would have answered (an unknown error is a 500). */

@@ -45,7 +45,8 @@ export async function createContext(opts: {
   requestId?: string;
   bodyError?: DomainError;
   clientAddress?: string;
-  signal?: AbortSignal;
+  /** The signal, or how to make it on first use (most procedures never read it: server/api-handler.ts). */
+  signal?: AbortSignal | (() => AbortSignal);
   receivedAt?: number;
 }): Promise<Context> {
   const auth = await authenticate(opts.db, opts.credentials ?? {}).catch((error: unknown) => {
@@ -54,6 +55,8 @@ export async function createContext(opts: {
     throw domain ? toTRPCError(domain) : error;
   });
   if ('failure' in auth && auth.failure) countAuthFailure('token');
+  const makeSignal = opts.signal;
+  let signal = typeof makeSignal === 'function' ? undefined : makeSignal;
   return {
     db: opts.db,
     dispatcher: opts.dispatcher,
@@ -62,7 +65,10 @@ export async function createContext(opts: {
     bodyError: opts.bodyError,
     requestId: opts.requestId ?? randomUUID(),
     clientAddress: opts.clientAddress,
-    signal: opts.signal,
+    get signal() {
+      if (signal === undefined && typeof makeSignal === 'function') signal = makeSignal();
+      return signal;
+    },
     receivedAt: opts.receivedAt,
   };
 }
@@ -139,9 +145,11 @@ export const publicProcedure = t.procedure.use(async ({ ctx, getRawInput, next }
 function signedIn(anyOf?: readonly Permission[]) {
   return t.procedure.use(async ({ ctx, meta, type, getRawInput, next }) => {
     // Authentication and permission are checked before the input is read (docs/contract.md §4).
-    const principal = admitCaller(ctx, meta, type, anyOf);
+    admitCaller(ctx, meta, type, anyOf);
     await rejectUnacceptableInput(ctx, getRawInput);
-    return withDomainStatus(await next({ ctx: { ...ctx, principal } }));
+    // The principal admitCaller checked is ctx.principal: only its type changes (no longer null). Passing no
+    // context on keeps tRPC from copying it (and from reading its lazy signal) on every call.
+    return withDomainStatus(await next({ ctx: undefined as unknown as { principal: Principal } }));
   });
 }
 

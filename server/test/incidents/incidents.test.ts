@@ -205,6 +205,60 @@ describe('incidents', () => {
     expect(rows.map((row) => row.traceparent)).toEqual([traceOf(1), traceOf(2), null]);
   });
 
+  it('resolves and reopens through statements built once per shape, each call with its own values', async () => {
+    // Every transition's update and timeline entry are built once (transitions.ts): values are parameters.
+    const incident = await report();
+    const traceOf = (n: number) => `00-${String(n).repeat(32)}-00f067aa0ba902b7-01`;
+    const noted = await logContext.run({ requestId: 'r1', traceparent: traceOf(3) }, () =>
+      caller.incidents.resolve({
+        id: incident.id,
+        resolutionNote: 'restarted the worker',
+        resolutionAction: 'FIXED_MANUALLY',
+      }),
+    );
+    expect(noted).toMatchObject({
+      status: 'RESOLVED',
+      resolvedBy: admin.username,
+      resolutionNote: 'restarted the worker',
+      resolutionAction: 'FIXED_MANUALLY',
+    });
+    const reopened = await logContext.run({ requestId: 'r2', traceparent: traceOf(4) }, () =>
+      caller.incidents.reopen({ id: incident.id }),
+    );
+    expect(reopened).toMatchObject({
+      status: 'OPEN',
+      resolvedAt: null,
+      resolvedBy: null,
+      resolutionNote: null,
+      resolutionAction: null,
+    });
+    // The same transition without a note or action: no value of the first call is left in it.
+    const plain = await caller.incidents.resolve({ id: incident.id, resolvedBy: 'someone-else' });
+    expect(plain).toMatchObject({
+      status: 'RESOLVED',
+      resolvedBy: 'someone-else',
+      resolutionNote: null,
+      resolutionAction: null,
+    });
+    await expect(caller.incidents.reopen({ id: 999_999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.incidents.resolve({ id: incident.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    const rows = rowsOf<{ event_type: string; message: string; traceparent: string | null }>(
+      await database.db.execute(
+        sql`select event_type, message, traceparent from incident_events
+            where incident_id = ${incident.id} and event_type in ('RESOLVED', 'REOPENED') order by id`,
+      ),
+    );
+    expect(rows).toEqual([
+      {
+        event_type: 'RESOLVED',
+        message: `Resolved by ${admin.username} (FIXED_MANUALLY): restarted the worker`,
+        traceparent: traceOf(3),
+      },
+      { event_type: 'REOPENED', message: `Reopened by ${admin.username}`, traceparent: traceOf(4) },
+      { event_type: 'RESOLVED', message: 'Resolved by someone-else', traceparent: null },
+    ]);
+  });
+
   it('moves the summary counts as incidents change', async () => {
     const db = await openTestDatabase();
     try {

@@ -2,13 +2,37 @@
 // retry is tested with retry, in worker-incidents.test.ts.
 import { describe, expect, it } from 'vitest';
 import { sweepExpiredLocks } from '../../services/workers/dispatcher';
-import { unique } from '../support/helpers';
+import { dispatcherOf, unique } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
 import { workerProtocol } from '../support/worker-helpers';
 
 describe('worker protocol', () => {
   const t = useTestApi();
   const w = workerProtocol(t);
+
+  it('a long poll whose client goes away stops waiting at once, not at its waitMs', async () => {
+    // The REST call's abort signal is made only when a procedure reads it (server/api-handler.ts).
+    const { token } = await t.actor(['ACCESS_ENGINE_API']);
+    const dispatcher = dispatcherOf(t.database);
+    const waitingBefore = dispatcher.waiting;
+    const leaving = new AbortController();
+    const poll = fetch(`${t.url}/api/worker-requests/fetch-and-lock`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ workerId: 'leaves', topics: [unique('left')], waitMs: 30_000 }),
+      signal: leaving.signal,
+    }).catch((error: Error) => error.name);
+    const until = async (condition: () => boolean) => {
+      for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    await until(() => dispatcher.waiting > waitingBefore);
+    expect(dispatcher.waiting).toBe(waitingBefore + 1);
+    leaving.abort();
+    expect(await poll).toBe('AbortError');
+    // Left the queue on the abort: well before the 30 s it asked to wait.
+    await until(() => dispatcher.waiting === waitingBefore);
+    expect(dispatcher.waiting).toBe(waitingBefore);
+  });
 
   it('creates a PENDING request and a RUNNING process instance at its node', async () => {
     const request = await w.publish();

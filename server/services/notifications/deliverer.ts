@@ -50,6 +50,13 @@ export interface DelivererOptions {
    * (deliverer-thread.ts) hands them to the process's registry, which is the one /metrics serves.
    */
   observe?: typeof observeNotificationAttempt;
+  /**
+   * Whether the API is busy now (server/api-load.ts). While it is, delivery yields to it: one step a second,
+   * of at most `busyPace` attempts and `busyPace` events read from the feed per subscription.
+   */
+  apiBusy?: () => boolean;
+  /** Attempts a second while the API is busy (NOTIFICATION_BUSY_PACE, 5). */
+  busyPace?: number;
 }
 
 export interface Deliverer {
@@ -397,6 +404,8 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const concurrency = options.concurrency ?? 8;
   const observe = options.observe ?? observeNotificationAttempt;
+  const apiBusy = options.apiBusy ?? (() => false);
+  const busyPace = options.busyPace ?? 5;
   // Long enough for an attempt and its record; a delivery whose instance died waits this long.
   const leaseMs = timeoutMs * 2 + 5_000;
   const rules: RetryRules = {
@@ -475,17 +484,36 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
 
   async function runPass() {
     while (!stopped) {
-      // A page of the feed per subscription, then a batch of attempts: a storm's first deliveries go out
-      // while the rest is enqueued. Once the feed is read, it is read again only after a wake-up, not after
-      // every batch (what a batch's successes unblock is claimed without it).
+      // Idle, a step is a page of the feed per subscription and a batch of attempts, one after another: a
+      // storm's first deliveries go out while the rest is enqueued. Busy, a step takes a second and does
+      // busyPace of each: a storm trickles out, and runs at full speed again as soon as the API is idle.
+      const busy = apiBusy();
+      const stepStarted = Date.now();
+      // Once read, the feed is read again only after a wake-up, not after every batch (what a batch's
+      // successes unblock is claimed without it).
       if (feedToRead) {
         feedToRead = false;
-        const { more } = await enqueueDeliveries(database.db, settings, { pages: 1 });
+        const pageSize = busy ? Math.min(busyPace, FEED_PAGE) : FEED_PAGE;
+        const { more } = await enqueueDeliveries(database.db, settings, { pageSize, pages: 1 });
         if (more) feedToRead = true;
       }
-      const batch = await claimDeliveries(database.db, concurrency, leaseMs);
-      if (batch.length) await deliverBatch(batch);
-      else if (!feedToRead) return;
+      let attempts = 0;
+      for (let budget = busy ? busyPace : concurrency; budget > 0 && !stopped;) {
+        const batch = await claimDeliveries(database.db, Math.min(concurrency, budget), leaseMs);
+        if (!batch.length) break;
+        await deliverBatch(batch);
+        attempts += batch.length;
+        budget -= batch.length;
+      }
+      if (!attempts && !feedToRead) return;
+      if (busy) await pauseWhileBusy(stepStarted + 1_000);
+    }
+  }
+
+  /** Until `until`, ended early when the API is idle again or the deliverer stops. */
+  async function pauseWhileBusy(until: number) {
+    while (!stopped && apiBusy() && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - Date.now())));
     }
   }
 

@@ -13,12 +13,16 @@
 // PROBE_CALLERS callers probe the API (GET /api/incidents/{id}) and as many the worker protocol (a request
 // created, then timed: fetch-and-lock and complete). The result is delivering/quiet over all rounds of each
 // side, for requests per second and the median and p95: the machine is shared, so absolute figures drift
-// and only the ratio within one run means anything. Afterwards both subscriptions stay enabled until every
+// and only the ratio within one run means anything. Each side's CPU time is reported too (Linux /proc): the
+// server process's, all its threads, and its database's PostgreSQL backends', in cores (CPU seconds a
+// second): on a machine others load, throughput swings with them, while the CPU a side takes says what the
+// deliveries cost more steadily. Afterwards both subscriptions stay enabled until every
 // event is delivered, which is timed too.
 //
 // --in-process runs the deliverer in the server's thread and pool (NOTIFICATION_DELIVERER=in-process), as it
 // was before issue 15 item 3, for comparison.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -39,6 +43,19 @@ const PROBE_CALLERS = 4;
 const DRAIN_MS = Number(process.env.DRAIN_MS ?? 600_000);
 const SLOW_EVERY = 100;
 const SLOW_MS = 1_000;
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+/** CPU seconds (user and system) a process has used, from /proc/<pid>/stat (0 once it is gone). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    // After the command's closing parenthesis: the state is field 3, utime and stime fields 14 and 15.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values: number[], p: number) => {
@@ -141,6 +158,7 @@ const call = async <T = { id: number }>(method: string, path: string, body?: unk
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<T>;
 };
+const benchDb = postgres(server.databaseUrl, { max: 1, onnotice: () => {} });
 let reference = 0;
 const report = () => {
   const n = ++reference;
@@ -158,10 +176,14 @@ interface Samples {
   api: number[];
   worker: number[];
   ms: number;
+  /** CPU seconds used meanwhile by the server process and by its database's backends. */
+  serverCpu: number;
+  databaseCpu: number;
 }
 
-/** Latencies of the API and of the worker protocol for `ms`, PROBE_CALLERS callers each. */
+/** Latencies of the API and of the worker protocol for `ms`, PROBE_CALLERS callers each, and the CPU used. */
 async function probe(incidentId: number, ms: number): Promise<Samples> {
+  const cpuBefore = await cpuNow();
   const api: number[] = [];
   const worker: number[] = [];
   const end = Date.now() + ms;
@@ -193,8 +215,24 @@ async function probe(incidentId: number, ms: number): Promise<Samples> {
     ...Array.from({ length: PROBE_CALLERS }, apiCaller),
     ...Array.from({ length: PROBE_CALLERS }, (_, i) => workerCaller(i)),
   ]);
-  return { api, worker, ms };
+  const cpuAfter = await cpuNow();
+  const databaseCpu = [...cpuAfter.backends].reduce(
+    (sum, [pid, seconds]) => sum + seconds - (cpuBefore.backends.get(pid) ?? 0),
+    0,
+  );
+  return { api, worker, ms, serverCpu: cpuAfter.server - cpuBefore.server, databaseCpu };
 }
+
+/** CPU seconds so far of the server process and of each backend connected to its database (but ours). */
+async function cpuNow() {
+  const rows = await benchDb<{ pid: number }[]>`
+    select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+  return {
+    server: cpuSecondsOf(server.child.pid!),
+    backends: new Map(rows.map(({ pid }) => [pid, cpuSecondsOf(pid)])),
+  };
+}
+const cores = (seconds: number, ms: number) => (seconds / (ms / 1000)).toFixed(2);
 
 const perSecond = (values: number[], ms: number) => values.length / (ms / 1000);
 const describe = (values: number[], ms: number) =>
@@ -222,7 +260,6 @@ try {
   ];
   // In the database, not through the API: enabling through the API sends only what happens from then on
   // (the cursor moves to the feed's head), while the storm's events must wait in the feed for the rounds.
-  const benchDb = postgres(server.databaseUrl, { max: 1, onnotice: () => {} });
   const ids = subscriptions.map((s) => s.id);
   const setDelivering = async (enabled: boolean) => {
     await benchDb`update webhook_subscriptions set enabled = ${enabled} where id in ${benchDb(ids)}`;
@@ -245,8 +282,8 @@ try {
   await probe(target.id, ROUND_MS); // warm-up: the first seconds of a fresh process run cold code
 
   const sides = {
-    quiet: { api: [] as number[], worker: [] as number[], ms: 0 },
-    delivering: { api: [] as number[], worker: [] as number[], ms: 0 },
+    quiet: { api: [] as number[], worker: [] as number[], ms: 0, serverCpu: 0, databaseCpu: 0 },
+    delivering: { api: [] as number[], worker: [] as number[], ms: 0, serverCpu: 0, databaseCpu: 0 },
   };
   const pairs: { quiet?: Samples; delivering?: Samples }[] = [];
   const deliveryStarted = Date.now();
@@ -260,10 +297,13 @@ try {
     side.api.push(...samples.api);
     side.worker.push(...samples.worker);
     side.ms += samples.ms;
+    side.serverCpu += samples.serverCpu;
+    side.databaseCpu += samples.databaseCpu;
     (pairs[Math.floor(round / 2)] ??= {})[delivering ? 'delivering' : 'quiet'] = samples;
     console.log(
       `round ${round + 1} ${delivering ? 'delivering' : 'quiet     '} ${delivered() - before} deliveries; ` +
         `GET incident ${describe(samples.api, samples.ms)}; worker cycle ${describe(samples.worker, samples.ms)}; ` +
+        `CPU server ${cores(samples.serverCpu, samples.ms)}, database ${cores(samples.databaseCpu, samples.ms)} cores; ` +
         `load ${os.loadavg()[0].toFixed(1)}`,
     );
   }
@@ -284,6 +324,13 @@ try {
     );
   }
 
+  for (const [name, side] of Object.entries(sides)) {
+    console.log(
+      `CPU ${name}: server ${cores(side.serverCpu, side.ms)} cores, its database's backends ` +
+        `${cores(side.databaseCpu, side.ms)} cores`,
+    );
+  }
+
   await setDelivering(true);
   const deadline = Date.now() + DRAIN_MS;
   while (delivered() < wantedTotal && Date.now() < deadline) await sleep(500);
@@ -291,8 +338,8 @@ try {
     `delivered ${fast.received()} + ${slow.received()} (slow) of ${wantedTotal} events; the last ` +
       `${((Date.now() - deliveryStarted) / 1000).toFixed(1)} s after delivery first began (half of the rounds paused it)`,
   );
-  await benchDb.end();
 } finally {
+  await benchDb.end();
   server.child.kill('SIGTERM');
   await new Promise((resolve) => server.child.once('exit', resolve));
   await fast.close();

@@ -33,6 +33,7 @@ try {
 } catch (error) {
   log.warn({ err: error }, 'the deliverer thread keeps the server thread’s priority');
 }
+const { isBusy } = await import('./api-load');
 const { openDatabase } = await import('../db/client');
 const { startDeliverer } = await import('./services/notifications/deliverer');
 
@@ -40,6 +41,7 @@ const { startDeliverer } = await import('./services/notifications/deliverer');
 const database = await openDatabase({ url: data.databaseUrl, tuning: data.tuning, migrate: false });
 const deliverer = startDeliverer(database, {
   ...data.options,
+  apiBusy: () => isBusy(data.busyFlag),
   observe: (channel, outcome, seconds) => post({ type: 'attempt', channel, outcome, seconds }),
 });
 wake = () => deliverer.wake();

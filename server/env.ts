@@ -37,6 +37,17 @@ const envSchema = z.object({
    * thread and pool as before issue 15 item 3 was done (bench/notification-burst.ts compares the two).
    */
   NOTIFICATION_DELIVERER: z.enum(['thread', 'in-process']).default('thread'),
+  /**
+   * Notification attempts a second while the API is busy (server/api-load.ts): a storm trickles out at this
+   * pace while requests are being served, and at full speed when they are not.
+   */
+  NOTIFICATION_BUSY_PACE: z.coerce.number().int().min(1).max(1_000).default(5),
+  /**
+   * The API is busy when, in a quarter of a second, it was handed requests and its event loop was in use at
+   * least this share of the time (0.5). 0: any request makes it busy; above 1: never busy, delivery never
+   * slows down.
+   */
+  NOTIFICATION_BUSY_UTILIZATION: z.coerce.number().min(0).max(2).default(0.5),
   /** application_name of this process's connections (bpm-admin-console/<pid>). */
   DATABASE_APPLICATION_NAME: z.string().min(1).max(63).optional(),
   /**

@@ -87,11 +87,17 @@ const { startDispatcher } = await import('./services/workers/dispatcher');
 const dispatcher = startDispatcher(database);
 // Notifications are delivered off the request path: with PostgreSQL in a thread of its own, with its own
 // pool (server/run-deliverer-thread.ts); on PGlite, whose database lives in this thread, in this thread.
+// Either way they yield to requests: while the API is busy (server/api-load.ts) they trickle.
+const { isBusy, watchApiLoad } = await import('./api-load');
+const apiLoad = watchApiLoad({ busyUtilization: env.NOTIFICATION_BUSY_UTILIZATION });
 const deliverer = await startNotificationDeliverer();
 async function startNotificationDeliverer() {
   if (database.kind === 'pglite' || env.NOTIFICATION_DELIVERER === 'in-process') {
     const { startDeliverer } = await import('./services/notifications/deliverer');
-    return startDeliverer(database);
+    return startDeliverer(database, {
+      apiBusy: () => isBusy(apiLoad.flag),
+      busyPace: env.NOTIFICATION_BUSY_PACE,
+    });
   }
   const { startDelivererThread } = await import('./run-deliverer-thread');
   const { POSTGRES_DEFAULTS } = await import('../db/resilient-postgres');
@@ -108,7 +114,8 @@ async function startNotificationDeliverer() {
         63,
       ),
     },
-    options: {},
+    options: { busyPace: env.NOTIFICATION_BUSY_PACE },
+    busyFlag: apiLoad.flag,
     stopTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   });
 }
@@ -153,7 +160,11 @@ const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
   replaceUntrustedForwardedHeaders(req);
   void handleNext(req, res);
 };
-const server = http.createServer(observeRequests(handle, apiRouteOf));
+const observed = observeRequests(handle, apiRouteOf);
+const server = http.createServer((req, res) => {
+  apiLoad.requestStarted();
+  observed(req, res);
+});
 
 answerClientErrorsAsProblems(server);
 // Node closes an idle keep-alive connection after 5 s. A client that sends on it at that moment gets a reset
@@ -184,7 +195,10 @@ const lifecycle = manageLifecycle(server, {
     dispatcher.drain();
     void closeIncidentStreams(database);
   },
-  stopBackground: () => Promise.all([dispatcher.stop(), deliverer.stop()]).then(() => {}),
+  stopBackground: () => {
+    apiLoad.stop();
+    return Promise.all([dispatcher.stop(), deliverer.stop()]).then(() => {});
+  },
   closeDatabase: () => database.close(),
   log: (message) => log.info(message),
 });

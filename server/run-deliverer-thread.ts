@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PostgresTuning } from '../db/resilient-postgres';
+import type { BusyFlag } from './api-load';
 import { log } from './log';
 import { observeNotificationAttempt } from './metrics';
 import type { Deliverer, DelivererOptions } from './services/notifications/deliverer';
@@ -22,7 +23,9 @@ import type { Deliverer, DelivererOptions } from './services/notifications/deliv
 export interface DelivererThreadData {
   databaseUrl: string;
   tuning: Partial<PostgresTuning>;
-  options: Omit<DelivererOptions, 'observe'>;
+  options: Omit<DelivererOptions, 'observe' | 'apiBusy'>;
+  /** Whether the API is busy (server/api-load.ts): shared memory, which the server's thread keeps up to date. */
+  busyFlag: BusyFlag;
 }
 
 export type ToDelivererThread = { type: 'wake' } | { type: 'stop' };

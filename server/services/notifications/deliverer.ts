@@ -50,6 +50,13 @@ export interface DelivererOptions {
    * (deliverer-thread.ts) hands them to the process's registry, which is the one /metrics serves.
    */
   observe?: typeof observeNotificationAttempt;
+  /**
+   * Whether the API is busy now (server/api-load.ts). While it is, delivery yields to it: one step a second,
+   * of at most `busyPace` attempts and `busyPace` events read from the feed per subscription.
+   */
+  apiBusy?: () => boolean;
+  /** Attempts a second while the API is busy (NOTIFICATION_BUSY_PACE, 5). */
+  busyPace?: number;
 }
 
 export interface Deliverer {
@@ -64,25 +71,45 @@ const FEED_PAGE = 200;
 /** The audit log's actor for what the service does by itself. */
 export const SYSTEM_ACTOR = 'system';
 
-/** Enqueues, for every enabled subscription, the events after its cursor that it wants. */
-export async function enqueueDeliveries(db: Db, settings: NotificationSettings): Promise<number> {
+/** How much of the feed one call of enqueueDeliveries reads for each subscription. */
+export interface EnqueueLimits {
+  /** Events read at once (200). */
+  pageSize?: number;
+  /** Pages read (all there are). */
+  pages?: number;
+}
+
+/**
+ * Enqueues, for every enabled subscription, the events after its cursor that it wants. `more` says whether
+ * some subscription had more events than the limits let it read.
+ */
+export async function enqueueDeliveries(
+  db: Db,
+  settings: NotificationSettings,
+  { pageSize = FEED_PAGE, pages = Infinity }: EnqueueLimits = {},
+): Promise<{ enqueued: number; more: boolean }> {
   const ids = await db
     .select({ id: webhookSubscriptions.id })
     .from(webhookSubscriptions)
     // A subscription paused for needing attention keeps its events (delivered once it is enabled again).
     .where(or(eq(webhookSubscriptions.enabled, true), isNotNull(webhookSubscriptions.needsAttentionAt)));
   let enqueued = 0;
+  let more = false;
   for (const { id } of ids) {
-    for (;;) {
-      const { count, more } = await enqueueFor(db, id, settings);
-      enqueued += count;
-      if (!more) break;
+    for (let page = 0; ; page++) {
+      if (page === pages) {
+        more = true;
+        break;
+      }
+      const result = await enqueueFor(db, id, settings, pageSize);
+      enqueued += result.count;
+      if (!result.more) break;
     }
   }
-  return enqueued;
+  return { enqueued, more };
 }
 
-async function enqueueFor(db: Db, subscriptionId: number, settings: NotificationSettings) {
+async function enqueueFor(db: Db, subscriptionId: number, settings: NotificationSettings, pageSize: number) {
   return db.transaction(async (tx) => {
     const [subscription] = await tx
       .select()
@@ -98,7 +125,7 @@ async function enqueueFor(db: Db, subscriptionId: number, settings: Notification
     const events = await readFeed(
       tx,
       { txId: subscription.cursorTxId, id: subscription.cursorEventId },
-      FEED_PAGE,
+      pageSize,
     );
     if (!events.length) return { count: 0, more: false };
     const incidentIds = [...new Set(events.map((e) => e.incidentId))];
@@ -125,7 +152,7 @@ async function enqueueFor(db: Db, subscriptionId: number, settings: Notification
       .update(webhookSubscriptions)
       .set({ cursorTxId: last.txId, cursorEventId: last.id })
       .where(eq(webhookSubscriptions.id, subscriptionId));
-    return { count: values.length, more: events.length === FEED_PAGE };
+    return { count: values.length, more: events.length === pageSize };
   });
 }
 
@@ -228,78 +255,107 @@ export function nextAttemptDelay(
 
 type Outcome = 'succeeded' | 'retrying' | 'failed';
 
-async function recordAttempt(
+/** One attempt made: the delivery as claimed, what was sent (secrets left out), and the answer. */
+interface Attempted {
+  claimed: Claimed;
+  /** Where it went, as the delivery log shows it: the URL, or mailto: and the recipients. */
+  target: string;
+  headers: Record<string, string>;
+  result: AttemptResult;
+  startedAt: Date;
+}
+
+const STATUS_AFTER: Record<Outcome, WebhookDeliveryRow['status']> = {
+  succeeded: 'SUCCEEDED',
+  retrying: 'PENDING',
+  failed: 'FAILED',
+};
+
+/**
+ * Records a batch of attempts in one transaction of a few statements whatever its size (in a storm these
+ * writes, not the sending, were most of the deliverer's cost): each delivery's new state, only while its
+ * lease is ours (had it ended and another instance taken over, that instance's attempt counts), and the
+ * attempts in the delivery log. Returns each attempt's outcome, undefined where the lease was lost.
+ */
+async function recordAttempts(
   db: Db,
-  claimed: Claimed,
-  headers: Record<string, string>,
-  result: AttemptResult,
-  startedAt: Date,
+  attempts: Attempted[],
   rules: RetryRules,
-): Promise<Outcome | undefined> {
-  const { delivery } = claimed;
-  const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
-  const delay = succeeded
-    ? null
-    : nextAttemptDelay(delivery.attempts, result, Date.now() - delivery.scheduledAt.getTime(), rules);
-  const retryAt = (ms: number) => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
-  return db.transaction(async (tx) => {
-    // Only while the lease is ours: had it ended and another instance taken over, its attempt counts.
-    const [updated] = await tx
-      .update(webhookDeliveries)
-      .set({
-        status: delay === null ? 'SUCCEEDED' : delay === undefined ? 'FAILED' : 'PENDING',
-        leaseExpiresAt: null,
-        lastError: result.error,
-        ...(delay !== null && delay !== undefined && { nextAttemptAt: retryAt(delay) }),
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(webhookDeliveries.id, delivery.id),
-          eq(webhookDeliveries.status, 'DELIVERING'),
-          eq(webhookDeliveries.attempts, delivery.attempts),
-        ),
-      )
-      .returning({ id: webhookDeliveries.id });
-    if (!updated) return undefined;
-    await tx.insert(webhookDeliveryAttempts).values({
-      deliveryId: delivery.id,
-      attempt: delivery.attempts,
-      url: claimed.url,
-      requestHeaders: headers,
-      requestBody: delivery.body,
-      responseStatus: result.status,
-      responseHeaders: result.headers,
-      responseBody: result.body,
-      durationMs: result.durationMs,
-      error: result.error,
-      startedAt,
-    });
+): Promise<(Outcome | undefined)[]> {
+  const decided = attempts.map((attempted) => {
+    const { delivery } = attempted.claimed;
+    const { result } = attempted;
+    const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+    const ageMs = Date.now() - delivery.scheduledAt.getTime();
+    const delay = succeeded ? null : nextAttemptDelay(delivery.attempts, result, ageMs, rules);
     const outcome: Outcome = delay === null ? 'succeeded' : delay === undefined ? 'failed' : 'retrying';
-    // Test events say nothing of the run of failures: only incident events count.
-    if (delivery.eventId === null) return outcome;
-    if (succeeded) {
+    return { ...attempted, succeeded, delay: delay ?? null, outcome };
+  });
+  return db.transaction(async (tx) => {
+    const changes = sql.join(
+      decided.map(
+        ({ claimed: { delivery }, outcome, delay, result }) =>
+          sql`(${delivery.id}::bigint, ${delivery.attempts}::int,
+               ${STATUS_AFTER[outcome]}::webhook_delivery_status, ${delay}::float8, ${result.error}::text)`,
+      ),
+      sql`, `,
+    );
+    const updated = rowsOf<{ id: string | number }>(
+      await tx.execute(sql`
+        update webhook_deliveries w
+        set status = v.status, lease_expires_at = null, last_error = v.error, updated_at = now(),
+            next_attempt_at = coalesce(now() + v.delay_ms * interval '1 millisecond', w.next_attempt_at)
+        from (values ${changes}) as v(id, attempts, status, delay_ms, error)
+        where w.id = v.id and w.status = 'DELIVERING' and w.attempts = v.attempts
+        returning w.id`),
+    );
+    const ours = new Set(updated.map((row) => Number(row.id)));
+    const recorded = decided.filter((d) => ours.has(d.claimed.delivery.id));
+    if (!recorded.length) return decided.map(() => undefined);
+    await tx.insert(webhookDeliveryAttempts).values(
+      recorded.map(({ claimed: { delivery }, target, headers, result, startedAt }) => ({
+        deliveryId: delivery.id,
+        attempt: delivery.attempts,
+        url: target,
+        requestHeaders: headers,
+        requestBody: delivery.body,
+        responseStatus: result.status,
+        responseHeaders: result.headers,
+        responseBody: result.body,
+        durationMs: result.durationMs,
+        error: result.error,
+        startedAt,
+      })),
+    );
+    const outcomes = new Map(recorded.map((d) => [d.claimed.delivery.id, d.outcome]));
+    // Test events say nothing of the run of failures: only incident events count. A success breaks the run,
+    // so a subscription with a success in this batch is not failing, whatever else the batch holds.
+    const incidentEvents = recorded.filter((d) => d.claimed.delivery.eventId !== null);
+    const succeeding = [
+      ...new Set(incidentEvents.filter((d) => d.succeeded).map((d) => d.claimed.delivery.subscriptionId)),
+    ];
+    if (succeeding.length) {
       await tx
         .update(webhookSubscriptions)
         .set({ failingSince: null })
         .where(
-          and(
-            eq(webhookSubscriptions.id, delivery.subscriptionId),
-            isNotNull(webhookSubscriptions.failingSince),
-          ),
+          and(inArray(webhookSubscriptions.id, succeeding), isNotNull(webhookSubscriptions.failingSince)),
         );
-      return outcome;
     }
-    const paused = await pauseIfFailingTooLong(tx, delivery, rules.attentionAfterMs);
-    // Kept, not dropped: the delivery that found the subscription failing waits for it to be enabled again.
-    if (paused && result.retryable) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ status: 'PENDING', nextAttemptAt: sql`now()` })
-        .where(eq(webhookDeliveries.id, delivery.id));
-      return 'retrying';
+    for (const { claimed, result } of incidentEvents) {
+      const { delivery } = claimed;
+      if (succeeding.includes(delivery.subscriptionId)) continue;
+      const paused = await pauseIfFailingTooLong(tx, delivery, rules.attentionAfterMs);
+      // Kept, not dropped: the delivery that found the subscription failing waits for it to be enabled again.
+      if (paused && result.retryable) {
+        await tx
+          .update(webhookDeliveries)
+          .set({ status: 'PENDING', nextAttemptAt: sql`now()` })
+          .where(eq(webhookDeliveries.id, delivery.id));
+        outcomes.set(delivery.id, 'retrying');
+      }
     }
-    return outcome;
+    return decided.map((d) => outcomes.get(d.claimed.delivery.id));
   });
 }
 
@@ -348,6 +404,8 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const concurrency = options.concurrency ?? 8;
   const observe = options.observe ?? observeNotificationAttempt;
+  const apiBusy = options.apiBusy ?? (() => false);
+  const busyPace = options.busyPace ?? 5;
   // Long enough for an attempt and its record; a delivery whose instance died waits this long.
   const leaseMs = timeoutMs * 2 + 5_000;
   const rules: RetryRules = {
@@ -360,7 +418,7 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
   let pass: Promise<void> | undefined;
   let again = false;
 
-  async function attemptEmail(claimed: Claimed) {
+  async function attemptEmail(claimed: Claimed): Promise<Attempted> {
     const { delivery, recipients } = claimed;
     const message = JSON.parse(delivery.body) as EmailMessage;
     // One Message-ID on every attempt (as the webhook-id): a mailbox that got it twice shows it once.
@@ -369,62 +427,109 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
     const { traceparent } = delivery;
     const result = await sendEmail(settings.smtp, recipients, message, messageId, timeoutMs, traceparent);
     const headers = emailHeaders(settings.smtp, recipients, message, messageId, traceparent);
-    const logged = { ...claimed, url: `mailto:${recipients.join(',')}` };
-    const outcome = await recordAttempt(database.db, logged, headers, result, startedAt, rules);
-    if (outcome) observe('email', outcome, result.durationMs / 1000);
+    return { claimed, target: `mailto:${recipients.join(',')}`, headers, result, startedAt };
   }
 
-  async function attempt(claimed: Claimed) {
-    if (claimed.channel === 'email') return attemptEmail(claimed);
-    const secrets = await database.db
-      .select({ secret: webhookSecrets.secret })
-      .from(webhookSecrets)
-      .where(eq(webhookSecrets.subscriptionId, claimed.delivery.subscriptionId))
-      .orderBy(webhookSecrets.id);
-    const { sent, logged } = headersFor(
-      claimed.delivery,
-      secrets.map((s) => s.secret),
-    );
+  async function attemptWebhook(claimed: Claimed, secrets: string[]): Promise<Attempted> {
+    const { sent, logged } = headersFor(claimed.delivery, secrets);
     const startedAt = new Date();
     const result = await sendWebhook(claimed.url, sent, claimed.delivery.body, {
       policy: settings.policy,
       timeoutMs,
     });
-    const outcome = await recordAttempt(database.db, claimed, logged, result, startedAt, rules);
-    if (outcome) observe('webhook', outcome, result.durationMs / 1000);
+    return { claimed, target: claimed.url, headers: logged, result, startedAt };
   }
 
+  /** The signing secrets of the batch's subscriptions, oldest first, in one query. */
+  async function secretsOf(batch: Claimed[]): Promise<Map<number, string[]>> {
+    const ids = [...new Set(batch.map((c) => c.delivery.subscriptionId))];
+    const rows = await database.db
+      .select({ subscriptionId: webhookSecrets.subscriptionId, secret: webhookSecrets.secret })
+      .from(webhookSecrets)
+      .where(inArray(webhookSecrets.subscriptionId, ids))
+      .orderBy(webhookSecrets.id);
+    const secrets = new Map<number, string[]>();
+    for (const { subscriptionId, secret } of rows) {
+      secrets.set(subscriptionId, [...(secrets.get(subscriptionId) ?? []), secret]);
+    }
+    return secrets;
+  }
+
+  /** Attempts a claimed batch at once and records the results together. */
+  async function deliverBatch(batch: Claimed[]) {
+    const secrets = await secretsOf(batch);
+    const made = await Promise.all(
+      batch.map((claimed) =>
+        (claimed.channel === 'email'
+          ? attemptEmail(claimed)
+          : attemptWebhook(claimed, secrets.get(claimed.delivery.subscriptionId) ?? [])
+        ).catch((error) => {
+          // Left DELIVERING: attempted again when its lease ends.
+          log.error({ err: error, deliveryId: claimed.delivery.id }, 'webhook attempt failed');
+          return undefined;
+        }),
+      ),
+    );
+    const attempts = made.filter((attempted) => attempted !== undefined);
+    if (!attempts.length) return;
+    const outcomes = await recordAttempts(database.db, attempts, rules);
+    attempts.forEach(({ claimed, result }, i) => {
+      const outcome = outcomes[i];
+      if (outcome) observe(claimed.channel, outcome, result.durationMs / 1000);
+    });
+  }
+
+  // Set by every wake-up (a commit to the feed, the rescan): the feed may hold events not yet enqueued.
+  let feedToRead = false;
+
   async function runPass() {
-    await enqueueDeliveries(database.db, settings);
     while (!stopped) {
-      const batch = await claimDeliveries(database.db, concurrency, leaseMs);
-      if (!batch.length) return;
-      await Promise.all(
-        batch.map((claimed) =>
-          attempt(claimed).catch((error) =>
-            log.error({ err: error, deliveryId: claimed.delivery.id }, 'webhook attempt failed'),
-          ),
-        ),
-      );
-      // What the batch's successes unblocked, and what was enqueued meanwhile.
-      await enqueueDeliveries(database.db, settings);
+      // Idle, a step is a page of the feed per subscription and a batch of attempts, one after another: a
+      // storm's first deliveries go out while the rest is enqueued. Busy, a step takes a second and does
+      // busyPace of each: a storm trickles out, and runs at full speed again as soon as the API is idle.
+      const busy = apiBusy();
+      const stepStarted = Date.now();
+      // Once read, the feed is read again only after a wake-up, not after every batch (what a batch's
+      // successes unblock is claimed without it).
+      if (feedToRead) {
+        feedToRead = false;
+        const pageSize = busy ? Math.min(busyPace, FEED_PAGE) : FEED_PAGE;
+        const { more } = await enqueueDeliveries(database.db, settings, { pageSize, pages: 1 });
+        if (more) feedToRead = true;
+      }
+      let attempts = 0;
+      for (let budget = busy ? busyPace : concurrency; budget > 0 && !stopped;) {
+        const batch = await claimDeliveries(database.db, Math.min(concurrency, budget), leaseMs);
+        if (!batch.length) break;
+        await deliverBatch(batch);
+        attempts += batch.length;
+        budget -= batch.length;
+      }
+      if (!attempts && !feedToRead) return;
+      if (busy) await pauseWhileBusy(stepStarted + 1_000);
+    }
+  }
+
+  /** Until `until`, ended early when the API is idle again or the deliverer stops. */
+  async function pauseWhileBusy(until: number) {
+    while (!stopped && apiBusy() && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - Date.now())));
     }
   }
 
   function wake() {
     if (stopped) return;
+    feedToRead = true;
     if (pass) {
       again = true;
       return;
     }
+    again = false;
     pass = runPass()
       .catch((error) => log.error({ err: error }, 'webhook delivery pass failed'))
       .finally(() => {
         pass = undefined;
-        if (again) {
-          again = false;
-          wake();
-        }
+        if (again) wake();
       });
   }
 

@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../../db/client';
+import { createBusyFlag, setBusy, type BusyFlag } from '../../api-load';
 import { metricsText } from '../../metrics';
 import { startDelivererThread, type DelivererThread } from '../../run-deliverer-thread';
 import { reportIncident } from '../../services/incidents/report-incident';
@@ -117,13 +118,17 @@ function threadNiceValues(): number[] {
 }
 
 describe.skipIf(!onPostgres)('the notification deliverer thread (PostgreSQL)', () => {
-  function startThread(applicationName: string): Promise<DelivererThread> {
+  function startThread(
+    applicationName: string,
+    { busyFlag = createBusyFlag(), busyPace }: { busyFlag?: BusyFlag; busyPace?: number } = {},
+  ): Promise<DelivererThread> {
     return databaseUrlOf(database).then((databaseUrl) => {
       const thread = startDelivererThread({
         entry: new URL('../../deliverer-thread.ts', import.meta.url),
         databaseUrl,
         tuning: { poolSize: POOL_SIZE, applicationName },
-        options: { settings, concurrency: CONCURRENCY, timeoutMs: 2_000, rescanMs: 200 },
+        options: { settings, concurrency: CONCURRENCY, timeoutMs: 2_000, rescanMs: 200, busyPace },
+        busyFlag,
         stopTimeoutMs: 10_000,
       });
       closers.push(() => thread.stop());
@@ -187,6 +192,26 @@ describe.skipIf(!onPostgres)('the notification deliverer thread (PostgreSQL)', (
       return Number(left.n) === 0;
     });
   });
+
+  it('trickles while the server thread says the API is busy (shared memory), and drains once it is idle', async () => {
+    const incidents = 60;
+    const busyPace = 2;
+    const receiver = await startCountingReceiver();
+    await stormTo(receiver.url, incidents);
+    const busyFlag = createBusyFlag();
+    setBusy(busyFlag, true);
+    await startThread(`deliverer-test-${randomBytes(4).toString('hex')}`, { busyFlag, busyPace });
+    await until(() => receiver.delivered() > 0);
+    const from = receiver.delivered();
+    const startedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const seconds = (Date.now() - startedAt) / 1000;
+    // At most busyPace a second (a step a second, one more at each edge of the window): a slower machine
+    // only delivers fewer.
+    expect(receiver.delivered() - from).toBeLessThanOrEqual(busyPace * (Math.ceil(seconds) + 2));
+    setBusy(busyFlag, false);
+    await until(() => receiver.delivered() >= incidents);
+  }, 120_000);
 
   it('control: a deliverer in the blocked thread itself delivers no more than it had in flight', async () => {
     const receiver = await startCountingReceiver();

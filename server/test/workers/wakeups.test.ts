@@ -303,7 +303,7 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     during.push(...(await probe(Date.now() + 500)));
 
     // Each request to exactly one waiter, and to the earliest: the 200 waiters of the first two waves (each
-    // wave was taken in before the next was sent).
+    // wave waiting before the next was sent), give or take the concurrency of the looks (below).
     const answered: { wave: number; ids: number[] }[] = [];
     const until = Date.now() + 10_000;
     while (answered.length < 200 && Date.now() < until) {
@@ -325,7 +325,12 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
         .map((p) => `${p} ${percentile(values, Number(p.slice(1))).toFixed(0)}`)
         .join(' ') + ` ms (${values.length} reads)`;
     const byWave = Array.from({ length: 10 }, (_, w) => answered.filter((a) => a.wave === w).length);
-    expect(byWave).toEqual([100, 100, 0, 0, 0, 0, 0, 0, 0, 0]);
+    // The earliest first, as announcements are handed out. Not to the last one: twenty publishes at a time
+    // are twenty looks under way at once, each taking what SKIP LOCKED leaves it, so a later waiter woken
+    // while an earlier one's look is under way may take the row that look would have found (seen now and
+    // then as waves 100 99 1). No request goes past the next wave, none to a waiter that came later still.
+    expect(byWave[0] + byWave[1], `waves ${byWave.join(' ')}`).toBeGreaterThanOrEqual(196);
+    expect(byWave.slice(3), `waves ${byWave.join(' ')}`).toEqual([0, 0, 0, 0, 0, 0, 0]);
     console.log(
       `200 publishes to 1,000 waiters, handed to waves ${byWave.join(' ')}; another request, quiet: ` +
         `${report(quiet)}; during the publishes: ${report(during)}`,

@@ -4,6 +4,7 @@
 // whatever the number of incidents (docs/performance.md, "Dashboard statistics").
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
+import { coalescedRead } from '../../../db/coalesced-read';
 import { INCIDENT_SEVERITIES } from '../../../domain/incidents';
 
 type Severity = (typeof INCIDENT_SEVERITIES)[number];
@@ -14,7 +15,18 @@ const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.
 /** The service's time zone, as PostgreSQL names it (days are counted in it, like "today" in the summary). */
 const serviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-export async function getIncidentStats(db: Db, { days }: { days: number }) {
+/**
+ * The statistics of the last `days` days. Dashboards ask together (after every change they hear of), so
+ * callers that ask while a read is under way share the next one (db/coalesced-read.ts): each answer is
+ * still read after its caller asked.
+ */
+export function getIncidentStats(db: Db, { days }: { days: number }) {
+  return sharedStatsRead(db, days);
+}
+
+const sharedStatsRead = coalescedRead((db: Db, days: number) => readIncidentStats(db, days));
+
+async function readIncidentStats(db: Db, days: number) {
   const now = new Date();
   const since = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1));
   const sinceDay = dayOf(since);

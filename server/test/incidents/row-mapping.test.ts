@@ -1,0 +1,79 @@
+// Rows mapped by mappedByColumns (db/prepared.ts) are the rows drizzle's own mapping makes, on both
+// drivers: one table's columns (timestamps, bigints, nulls, enums), and a table nested beside an SQL field.
+import { desc, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { mappedByColumns } from '../../../db/prepared';
+import { incidents, users } from '../../../db/schema';
+import { useTestApi } from '../support/http-helpers';
+import { reportBody } from '../support/incident-helpers';
+
+const installed = (prepared: unknown) =>
+  typeof (prepared as { customResultMapper?: unknown }).customResultMapper === 'function';
+
+describe('mappedByColumns', () => {
+  const t = useTestApi();
+
+  it("maps an incident's row as drizzle does, nulls, dates and numbers alike", async () => {
+    const as = t.as((await t.admin()).token);
+    const processInstanceId = 7_000_000 + Math.floor(Math.random() * 1_000_000);
+    for (const body of [
+      reportBody({ processInstanceId, severity: 'CRITICAL' }),
+      reportBody({ processInstanceId, technicalDetails: undefined }),
+    ]) {
+      const res = await as.post('/incidents', body);
+      expect(res.status, res.text).toBe(200);
+    }
+    // The newest of the two acknowledged: its row has an acknowledgedAt, the other's is null.
+    const [newest] = (await as.get(`/incidents/process-instances/${processInstanceId}`)).body as {
+      id: number;
+    }[];
+    expect((await as.post(`/incidents/${newest.id}/acknowledge`, {})).status).toBe(200);
+
+    const { db } = t.database;
+    const query = () =>
+      db
+        .select()
+        .from(incidents)
+        .where(eq(incidents.processInstanceId, sql.placeholder('pid')))
+        .orderBy(desc(incidents.id));
+    const fast = mappedByColumns(query().prepare('row_mapping_fast'));
+    expect(installed(fast)).toBe(true);
+    const expected = await query().prepare('row_mapping_drizzle').execute({ pid: processInstanceId });
+    const mapped = await fast.execute({ pid: processInstanceId });
+    expect(expected).toHaveLength(2);
+    expect(mapped).toEqual(expected);
+    // The kinds the API's view relies on, not merely equal shapes.
+    expect(mapped[0].id).toBe(newest.id);
+    expect(mapped[0].createdAt).toBeInstanceOf(Date);
+    expect(mapped[0].acknowledgedAt).toBeInstanceOf(Date);
+    expect(mapped[1].acknowledgedAt).toBeNull();
+    expect(typeof mapped[0].id).toBe('number');
+  });
+
+  it('nests a table beside an SQL field as drizzle does, and leaves outer joins to drizzle', async () => {
+    const { db } = t.database;
+    const query = () =>
+      db
+        .select({ incident: incidents, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(incidents)
+        .orderBy(desc(incidents.id))
+        .limit(5);
+    const fast = mappedByColumns(query().prepare('row_mapping_nested_fast'));
+    expect(installed(fast)).toBe(true);
+    const expected = await query().prepare('row_mapping_nested_drizzle').execute();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await fast.execute()).toEqual(expected);
+    expect(typeof (await fast.execute())[0].total).toBe('number');
+
+    // An outer join: drizzle turns the joined object into null when all its columns are; not mapped here.
+    const joined = mappedByColumns(
+      db
+        .select({ incident: incidents, user: users })
+        .from(incidents)
+        .leftJoin(users, eq(users.username, incidents.acknowledgedBy))
+        .limit(1)
+        .prepare('row_mapping_join'),
+    );
+    expect(installed(joined)).toBe(false);
+  });
+});

@@ -179,7 +179,8 @@ test('a responder notes an incident, takes it, finds it among their own and reso
   await shot(page, 'incidents-n-01-noted-and-assigned');
 
   // Assigning by keyboard: a username typed and Enter pressed. One that is not a user is refused under the
-  // field, in words; a user's name (in any case) is assigned. Unassign first, so that the change shows.
+  // field, in the service's words; a user's name (in any case) is assigned. Unassign first, so that the
+  // change shows.
   await owner.getByRole('button', { name: 'Unassign' }).click();
   await expect(owner.getByTestId('assignee')).toHaveText('Nobody');
   const assignBox = owner.getByRole('textbox', { name: 'Assign to a user' });
@@ -187,9 +188,7 @@ test('a responder notes an incident, takes it, finds it among their own and reso
   consoleGuard.allow(/status of 400 .*incidents\.assign/);
   await assignBox.fill(`nobody-${tag}`);
   await assignBox.press('Enter');
-  await expect(assignBox).toHaveAccessibleDescription(
-    `No user is named “nobody-${tag}”. Check the spelling (the Users page lists them).`,
-  );
+  await expect(assignBox).toHaveAccessibleDescription(`no user named "nobody-${tag}"`);
   await expect(owner.getByTestId('assignee')).toHaveText('Nobody');
   await assignBox.fill(ADMIN_USERNAME.toUpperCase());
   await assignBox.press('Enter');

@@ -7,6 +7,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { problemOf } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
+import { useFormFailure } from '@/components/ui/form-modal';
+import { ProblemAlert } from '@/components/ui/problem';
 import { NOTE_MAX_LENGTH } from '@/domain/incidents';
 import type { IncidentView } from '@/server/schemas/incidents';
 
@@ -17,13 +19,17 @@ export function AssigneeCard({ incident, settle }: { incident: IncidentView; set
   const me = useQuery(trpc.auth.me.queryOptions());
   const assign = useMutation(trpc.incidents.assign.mutationOptions());
   const [other, setOther] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  /** The service's refusal of the typed username (not a user), shown under the field it is about. */
   const [usernameError, setUsernameError] = useState<string | null>(null);
+  // The service's refusal in its own words, as the resolve form and the administration's forms show it: a
+  // field error under the field (the typed username is the only field, so any field error is about it),
+  // anything else (no permission, an incident gone) below the form.
+  const failure = useFormFailure({
+    setErrors: (errors) => setUsernameError(errors.username ?? Object.values(errors)[0] ?? null),
+  });
   const username = me.data?.username;
 
   const assignTo = async (target: string | null) => {
-    setProblem(null);
+    failure.clear();
     setUsernameError(null);
     try {
       const updated = await assign.mutateAsync({ id: incident.id, username: target });
@@ -34,11 +40,7 @@ export function AssigneeCard({ incident, settle }: { incident: IncidentView; set
         message: updated.assignee ? `Assigned to ${updated.assignee}` : 'Unassigned',
       });
     } catch (error) {
-      const refused = problemOf(error);
-      const ofUsername = refused.errors.find((e) => e.field === 'username');
-      if (ofUsername && target !== null) {
-        setUsernameError(`No user is named “${target}”. Check the spelling (the Users page lists them).`);
-      } else setProblem(refused.detail);
+      failure.show(error);
       void settle();
     }
   };
@@ -102,11 +104,7 @@ export function AssigneeCard({ incident, settle }: { incident: IncidentView; set
             </Button>
           </Group>
         </form>
-        {problem && (
-          <Alert color="red" role="alert" title="Could not assign">
-            {problem}
-          </Alert>
-        )}
+        {failure.failure ? <ProblemAlert error={failure.failure} title="Could not assign" /> : null}
       </Stack>
     </Card>
   );

@@ -32,7 +32,12 @@ function groupOrder(query: ListIncidentGroupsQuery, count: SQL, lastSeen: SQL, k
 }
 
 export async function listIncidentGroups(db: Db, query: ListIncidentGroupsQuery) {
-  if (servedByCounters(query)) return toGroupPage(db, query, await countedGroups(db, query));
+  if (servedByCounters(query)) {
+    const where = countedWhere(query);
+    return toGroupPage(db, query, await countedGroups(db, query, where), () =>
+      countGroups(db, incidentGroupCounts, where),
+    );
+  }
   const search = query.q ? await textSearch(db, query.q) : undefined;
   const where = filters(query, search);
   const count = sql<number>`count(*)`.mapWith(Number);
@@ -66,11 +71,16 @@ export async function listIncidentGroups(db: Db, query: ListIncidentGroupsQuery)
     )
     .limit(query.size)
     .offset(query.page * query.size);
-  return toGroupPage(db, query, rows, () => countGroups(db, where));
+  return toGroupPage(db, query, rows, () => countGroups(db, incidents, where));
+}
+
+/** The counters' filter: the source is all they can be asked for (servedByCounters). */
+function countedWhere(query: ListIncidentGroupsQuery): SQL | undefined {
+  return query.source ? inArray(incidentGroupCounts.source, query.source) : undefined;
 }
 
 /** A page of groups from their counters: each group's 8 shards summed. */
-function countedGroups(db: Db, query: ListIncidentGroupsQuery) {
+function countedGroups(db: Db, query: ListIncidentGroupsQuery, where: SQL | undefined) {
   const g = incidentGroupCounts;
   const sum = (column: AnyColumn) => sql<number>`sum(${column})`.mapWith(Number);
   const count = sql<number>`sum(${g.open} + ${g.acknowledged} + ${g.resolved})`.mapWith(Number);
@@ -91,7 +101,7 @@ function countedGroups(db: Db, query: ListIncidentGroupsQuery) {
       groups: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(g)
-    .where(query.source ? inArray(g.source, query.source) : undefined)
+    .where(where)
     .groupBy(...keys)
     .orderBy(
       ...groupOrder(
@@ -112,7 +122,7 @@ async function toGroupPage(
   db: Db,
   query: ListIncidentGroupsQuery,
   rows: GroupRow[],
-  countAll: () => Promise<number> = () => countCountedGroups(db, query),
+  countAll: () => Promise<number>,
 ) {
   const totalElements = rows.length ? rows[0].groups : await countAll();
   if (!rows.length) return toPage<IncidentGroupView>([], query.page, query.size, totalElements);
@@ -158,26 +168,20 @@ async function toGroupPage(
   return toPage(content, query.page, query.size, totalElements);
 }
 
-/** The number of groups, for a page past the end (which has no row to carry it). */
-async function countGroups(db: Db, where: ReturnType<typeof filters>): Promise<number> {
+/**
+ * The number of groups among the rows of `table` that pass `where`, for a page past the end (which has no
+ * row to carry it): the incidents themselves, or their groups' counters.
+ */
+async function countGroups(
+  db: Db,
+  table: typeof incidents | typeof incidentGroupCounts,
+  where: SQL | undefined,
+): Promise<number> {
   const grouped = db
     .select({ one: sql`1`.as('one') })
-    .from(incidents)
+    .from(table)
     .where(where)
-    .groupBy(incidents.source, incidents.nodeId, incidents.templateId)
-    .as('grouped');
-  const [{ n }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(grouped);
-  return n;
-}
-
-/** The number of groups the counters hold (with the source filter), for a page past the end. */
-async function countCountedGroups(db: Db, query: ListIncidentGroupsQuery): Promise<number> {
-  const g = incidentGroupCounts;
-  const grouped = db
-    .select({ one: sql`1`.as('one') })
-    .from(g)
-    .where(query.source ? inArray(g.source, query.source) : undefined)
-    .groupBy(g.source, g.nodeId, g.templateId)
+    .groupBy(table.source, table.nodeId, table.templateId)
     .as('grouped');
   const [{ n }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(grouped);
   return n;

@@ -102,57 +102,56 @@ function groupCounted(query: ListIncidentsQuery, ...more: SQL[]) {
 }
 
 /**
- * totalElements, as a scalar subquery, exact whatever the table's size. Filtered by status, source and
- * severity only (or not at all), it is the sum of the matching counters (at most a few hundred rows; see
- * incidentCounts); by node (and status and source), the sum of the groups' counters. With a text without
- * digits, the counters of the templates that contain it, plus the group counters of the nodes whose id
- * contains it (their other templates), plus the incidents whose reference alone contains it (found through
- * the reference's index). Otherwise it counts the matching incidents through their indexes: a process
- * instance's few hundred, or the incidents of the messages that contain a text with digits (an id or a
- * number, which few messages hold).
+ * totalElements, as a scalar subquery, exact whatever the table's size. Each case is decided once:
+ *
+ * - Filtered by status, source and severity only (or not at all): the sum of the matching counters (at most
+ *   a few hundred rows; see incidentCounts).
+ * - By node (and status and source): the sum of the groups' counters, which know the node but no severity.
+ * - Any other filter beside the enums (process instance, assignee, creation time, group, or node with a
+ *   severity or a text): the matching incidents counted through that filter's index.
+ * - A text found among the messages (one with digits or `#`, an id or a number, which few messages hold):
+ *   the matching incidents counted through the messages' index.
+ * - Any other text: the counters of the templates that contain it, plus the group counters of the nodes
+ *   whose id contains it (their other templates), plus the incidents whose reference alone contains it.
+ *   With a severity, which the group counters do not know, the templates' counters plus the incidents that
+ *   their reference or node id alone finds; or, when no template holds the text, the matching incidents.
  */
 function totalOf(query: ListIncidentsQuery, where: SQL | undefined, search: TextSearch | undefined): SQL {
-  // The counters know status, source, severity and template only, the group counters status, source,
-  // node and template: any other filter counts the incidents, through the index of the process instance,
-  // node, assignee, creation time or (a group) template.
-  const narrowed = !hasOnlyEnumFilters({ ...query, q: undefined });
-  if (!search && query.nodeId && !query.severity && hasOnlyEnumFilters({ ...query, nodeId: undefined })) {
-    return groupCounted(query, oneOf(incidentGroupCounts.nodeId, query.nodeId));
+  const matching = sql`(select count(*) from ${incidents} where ${where})`;
+  if (!hasOnlyEnumFilters({ ...query, q: undefined })) {
+    if (query.nodeId && !query.severity && hasOnlyEnumFilters({ ...query, nodeId: undefined })) {
+      return groupCounted(query, oneOf(incidentGroupCounts.nodeId, query.nodeId));
+    }
+    return matching;
   }
-  const templated = search?.found?.templateCounters;
-  if (!narrowed && search && !query.severity && (templated || !search.found)) {
-    // Three disjoint parts: a template found; else a node found; else the reference alone.
-    const byTemplate = search.found?.templateCounters
-      ? counted(incidentTemplateCounts, query, search.found.templateCounters)
-      : sql`0`;
-    const byNode = search.nodeIds.length
-      ? groupCounted(
-          query,
-          inArray(incidentGroupCounts.nodeId, search.nodeIds),
-          ...(search.found?.groupCounters ? [not(search.found.groupCounters)] : []),
-        )
-      : sql`0`;
-    const byReferenceOnly = and(
-      ...kindFilters(incidents, query),
-      search.inReferenceAlone,
-      ...(search.found ? [not(search.found.incidents)] : []),
-      ...(search.atNode ? [not(search.atNode)] : []),
-    );
-    return sql`(${byTemplate} + ${byNode} + (select count(*) from ${incidents} where ${byReferenceOnly}))`;
-  }
-  if (!narrowed && templated) {
-    const byTemplate = counted(incidentTemplateCounts, query, templated);
-    const byReferenceOnly = and(
-      ...kindFilters(incidents, query),
-      search.inReference,
-      not(search.found!.incidents),
-    );
+  if (!search) return counted(incidentCounts, query);
+  const { found } = search;
+  // The template counters: a template found; a message found (a text with digits) has none.
+  if (found && !found.templateCounters) return matching;
+  const byTemplate = found?.templateCounters
+    ? counted(incidentTemplateCounts, query, found.templateCounters)
+    : sql`0`;
+  if (query.severity) {
+    // The group counters know no severity: the nodes' incidents are counted with the references'.
+    if (!found) return matching;
+    const byReferenceOnly = and(...kindFilters(incidents, query), search.inReference, not(found.incidents));
     return sql`(${byTemplate} + (select count(*) from ${incidents} where ${byReferenceOnly}))`;
   }
-  if (narrowed || search) {
-    return sql`(select count(*) from ${incidents} where ${where})`;
-  }
-  return counted(incidentCounts, query);
+  // Three disjoint parts: a template found; else a node found; else the reference alone.
+  const byNode = search.nodeIds.length
+    ? groupCounted(
+        query,
+        inArray(incidentGroupCounts.nodeId, search.nodeIds),
+        ...(found?.groupCounters ? [not(found.groupCounters)] : []),
+      )
+    : sql`0`;
+  const byReferenceOnly = and(
+    ...kindFilters(incidents, query),
+    search.inReferenceAlone,
+    ...(found ? [not(found.incidents)] : []),
+    ...(search.atNode ? [not(search.atNode)] : []),
+  );
+  return sql`(${byTemplate} + ${byNode} + (select count(*) from ${incidents} where ${byReferenceOnly}))`;
 }
 
 /**

@@ -2,36 +2,16 @@
 // at its busy pace, and when it is idle it delivers the backlog at full speed. Counts, not timings: the upper
 // bound on a trickle holds however slow the machine is (a slower machine delivers fewer), and everything else
 // is waited for with a bound meant only to catch a hang.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client';
+import { describe, expect, it } from 'vitest';
 import { createBusyFlag, isBusy, setBusy, watchApiLoad } from '../../api-load';
 import { reportIncident } from '../../services/incidents/report-incident';
-import { startDeliverer } from '../../services/notifications/deliverer';
-import { callerFor, createTestUser, openTestDatabase, unique } from '../support/helpers';
-import { loopbackNotificationSettings, startReceiver } from '../support/webhook-receiver';
+import { unique } from '../support/helpers';
+import { sleep, until, useNotificationTest } from '../support/notification-helpers';
+import { loopbackNotificationSettings } from '../support/webhook-receiver';
 
 const settings = loopbackNotificationSettings();
 
-let database: Database;
-const closers: (() => unknown)[] = [];
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
-afterAll(() => database?.close());
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean, ms = 60_000) {
-  for (const deadline = Date.now() + ms; Date.now() < deadline;) {
-    if (check()) return;
-    await sleep(50);
-  }
-  throw new Error('timed out');
-}
+const t = useNotificationTest();
 
 /** Keeps this thread's event loop in use for `ms`, as a request computing its answer does. */
 function compute(ms: number) {
@@ -41,7 +21,7 @@ function compute(ms: number) {
 describe('the API load signal (server/api-load.ts)', () => {
   it('is busy while requests keep the event loop in use, and idle again a moment after they stop', async () => {
     const load = watchApiLoad({ busyUtilization: 0.5 });
-    closers.push(load.stop);
+    t.afterTest(load.stop);
     expect(isBusy(load.flag)).toBe(false);
     for (const deadline = Date.now() + 10_000; !isBusy(load.flag) && Date.now() < deadline;) {
       load.requestStarted();
@@ -54,7 +34,7 @@ describe('the API load signal (server/api-load.ts)', () => {
 
   it('is not busy with requests that cost nothing (long polls), nor with a loop in use and no request', async () => {
     const load = watchApiLoad({ busyUtilization: 0.5 });
-    closers.push(load.stop);
+    t.afterTest(load.stop);
     // Two seconds of requests that leave the loop idle: eight samples, none busy.
     for (const end = Date.now() + 2_000; Date.now() < end;) {
       load.requestStarted();
@@ -74,20 +54,14 @@ describe('a deliverer yielding to a busy API', () => {
   it('trickles at the busy pace while the API is busy, and delivers the backlog at full speed once it is idle', async () => {
     const incidents = 40;
     const busyPace = 2;
-    const receiver = await startReceiver();
-    closers.push(receiver.close);
-    const admin = await createTestUser(database, { permissions: ['ACCESS_BPM_ADMIN'] });
-    const caller = await callerFor(database, admin);
-    for (const other of await caller.webhooks.list({})) {
-      if (other.enabled) await caller.webhooks.update({ id: other.id, enabled: false });
-    }
-    const { secret } = await caller.webhooks.create({
+    const receiver = await t.receiver();
+    const { secret } = await t.subscribeAlone({
       name: unique('paced '),
       url: receiver.url,
       eventTypes: ['incident.created'],
     });
     for (let i = 0; i < incidents; i++) {
-      await reportIncident(database.db, {
+      await reportIncident(t.database.db, {
         processInstanceId: i,
         nodeId: 'Task_Paced',
         source: 'WORKER',
@@ -99,14 +73,13 @@ describe('a deliverer yielding to a busy API', () => {
 
     const busy = createBusyFlag();
     setBusy(busy, true);
-    const deliverer = startDeliverer(database, {
+    t.deliver({
       settings,
       apiBusy: () => isBusy(busy),
       busyPace,
       timeoutMs: 2_000,
       rescanMs: 200,
     });
-    closers.push(() => deliverer.stop());
 
     // A trickle, not a stop.
     await until(() => receiver.received.length > 0);

@@ -7,14 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, type Database } from '../../../db/client';
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../db/client';
 import { createBusyFlag, setBusy, type BusyFlag } from '../../api-load';
 import { metricsText } from '../../metrics';
 import { startDelivererThread, type DelivererThread } from '../../run-deliverer-thread';
 import { reportIncident } from '../../services/incidents/report-incident';
-import { startDeliverer } from '../../services/notifications/deliverer';
-import { callerFor, createTestUser, onPostgres, openTestDatabase, unique } from '../support/helpers';
+import { onPostgres, unique } from '../support/helpers';
+import { until, useNotificationTest } from '../support/notification-helpers';
 import { databaseUrlOf } from '../support/processes';
 import { loopbackNotificationSettings } from '../support/webhook-receiver';
 
@@ -23,16 +23,7 @@ const settings = loopbackNotificationSettings();
 const CONCURRENCY = 8;
 const POOL_SIZE = 2;
 
-let database: Database;
-const closers: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
-afterAll(() => database?.close());
+const t = useNotificationTest();
 
 /** A receiver in a thread of its own (this one will be blocked), counting deliveries in shared memory. */
 async function startCountingReceiver() {
@@ -52,7 +43,7 @@ async function startCountingReceiver() {
     { eval: true, workerData: { counter: counter.buffer } },
   );
   const port = await new Promise<number>((resolve) => receiver.once('message', resolve));
-  closers.push(() => receiver.terminate());
+  t.afterTest(() => receiver.terminate());
   return { url: `http://127.0.0.1:${port}/hook`, delivered: () => Atomics.load(counter, 0), counter };
 }
 
@@ -66,23 +57,10 @@ function blockUntilDelivered(counter: Int32Array, atLeast: number, ms: number): 
   }
 }
 
-async function until(check: () => boolean | Promise<boolean>, ms = 60_000) {
-  for (const deadline = Date.now() + ms; Date.now() < deadline;) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
-
 async function stormTo(url: string, incidents: number) {
-  const admin = await createTestUser(database, { permissions: ['ACCESS_BPM_ADMIN'] });
-  const caller = await callerFor(database, admin);
-  for (const other of await caller.webhooks.list({})) {
-    if (other.enabled) await caller.webhooks.update({ id: other.id, enabled: false });
-  }
-  await caller.webhooks.create({ name: unique('storm '), url, eventTypes: ['incident.created'] });
+  await t.subscribeAlone({ name: unique('storm '), url, eventTypes: ['incident.created'] });
   for (let i = 0; i < incidents; i++) {
-    await reportIncident(database.db, {
+    await reportIncident(t.database.db, {
       processInstanceId: i,
       nodeId: 'Task_Storm',
       source: 'WORKER',
@@ -102,7 +80,7 @@ const attemptsCounted = async () =>
 
 async function backendsNamed(name: string) {
   const [row] = rowsOf<{ n: string | number }>(
-    await database.db.execute(
+    await t.database.db.execute(
       sql`select count(*) as n from pg_stat_activity where application_name = ${name}`,
     ),
   );
@@ -122,7 +100,7 @@ describe.skipIf(!onPostgres)('the notification deliverer thread (PostgreSQL)', (
     applicationName: string,
     { busyFlag = createBusyFlag(), busyPace }: { busyFlag?: BusyFlag; busyPace?: number } = {},
   ): Promise<DelivererThread> {
-    return databaseUrlOf(database).then((databaseUrl) => {
+    return databaseUrlOf(t.database).then((databaseUrl) => {
       const thread = startDelivererThread({
         entry: new URL('../../deliverer-thread.ts', import.meta.url),
         databaseUrl,
@@ -131,7 +109,7 @@ describe.skipIf(!onPostgres)('the notification deliverer thread (PostgreSQL)', (
         busyFlag,
         stopTimeoutMs: 10_000,
       });
-      closers.push(() => thread.stop());
+      t.afterTest(() => thread.stop());
       return thread;
     });
   }
@@ -185,7 +163,7 @@ describe.skipIf(!onPostgres)('the notification deliverer thread (PostgreSQL)', (
     // Every delivery recorded as succeeded: none was left claimed by the dead thread.
     await until(async () => {
       const [left] = rowsOf<{ n: string | number }>(
-        await database.db.execute(
+        await t.database.db.execute(
           sql`select count(*) as n from webhook_deliveries where status <> 'SUCCEEDED'`,
         ),
       );
@@ -216,13 +194,7 @@ describe.skipIf(!onPostgres)('the notification deliverer thread (PostgreSQL)', (
   it('control: a deliverer in the blocked thread itself delivers no more than it had in flight', async () => {
     const receiver = await startCountingReceiver();
     await stormTo(receiver.url, 100);
-    const deliverer = startDeliverer(database, {
-      settings,
-      concurrency: CONCURRENCY,
-      timeoutMs: 2_000,
-      rescanMs: 200,
-    });
-    closers.push(() => deliverer.stop());
+    t.deliver({ settings, concurrency: CONCURRENCY, timeoutMs: 2_000, rescanMs: 200 });
     await until(() => receiver.delivered() > 0);
     const before = receiver.delivered();
     const seen = blockUntilDelivered(receiver.counter, before + 3 * CONCURRENCY, 2_000);

@@ -5,15 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { logContext } from '../../log';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client';
+import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../auth/principal';
 import { acknowledgeIncident } from '../../services/incidents/acknowledge-incident';
 import { reportIncident } from '../../services/incidents/report-incident';
 import { resolveIncident } from '../../services/incidents/resolve-incident';
-import { startDeliverer, type Deliverer } from '../../services/notifications/deliverer';
 import type { NotificationSettings } from '../../services/notifications/settings';
-import { callerFor, createTestUser, openTestDatabase, unique, type TestUser } from '../support/helpers';
+import { unique } from '../support/helpers';
+import { useNotificationTest } from '../support/notification-helpers';
 
 /** An SMTP server that wants user `bpm`, password `s3cret`, and answers each message with `answer(n)`. */
 async function startSmtpServer(answer: (n: number) => number = () => 250) {
@@ -58,26 +57,13 @@ async function startSmtpServer(answer: (n: number) => number = () => 250) {
   };
 }
 
-let database: Database;
-let admin: TestUser;
+const t = useNotificationTest();
 const actor = { username: 'responder' } as Principal;
-const deliverers: Deliverer[] = [];
-const closers: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  admin = await createTestUser(database, { permissions: ['ACCESS_BPM_ADMIN'] });
-});
-afterEach(async () => {
-  await Promise.all(deliverers.splice(0).map((d) => d.stop()));
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-afterAll(() => database.close());
 
 async function smtp(answer?: (n: number) => number, { attentionAfterMs = 24 * 60 * 60_000 } = {}) {
   const s = await startSmtpServer(answer);
-  closers.push(s.close);
-  const deliverer = startDeliverer(database, {
+  t.afterTest(s.close);
+  t.deliver({
     settings: {
       policy: { allowHttp: false, allowedNetworks: [] },
       publicUrl: 'https://bpm.example.com',
@@ -96,12 +82,11 @@ async function smtp(answer?: (n: number) => number, { attentionAfterMs = 24 * 60
     rescanMs: 100,
     timeoutMs: 3_000,
   });
-  deliverers.push(deliverer);
   return s;
 }
 
 const report = () =>
-  reportIncident(database.db, {
+  reportIncident(t.database.db, {
     processInstanceId: 11,
     nodeId: 'Task_Mail',
     source: 'WORKER',
@@ -111,17 +96,17 @@ const report = () =>
   });
 
 /** An email subscription, the only one of this file's database. */
-async function subscribe(extra: Record<string, unknown> = {}) {
-  const caller = await callerFor(database, admin);
-  for (const other of await caller.webhooks.list({})) await caller.webhooks.delete({ id: other.id });
-  return caller.webhooks.create({
-    name: unique('mail '),
-    channel: 'email',
-    recipients: ['oncall@example.com', 'Lead@Example.com'],
-    eventTypes: ['incident.created', 'incident.acknowledged', 'incident.resolved'],
-    ...extra,
-  });
-}
+const subscribe = (extra: Record<string, unknown> = {}) =>
+  t.subscribeAlone(
+    {
+      name: unique('mail '),
+      channel: 'email',
+      recipients: ['oncall@example.com', 'Lead@Example.com'],
+      eventTypes: ['incident.created', 'incident.acknowledged', 'incident.resolved'],
+      ...extra,
+    },
+    'deleted',
+  );
 
 describe('email subscriptions', () => {
   it('mails created, acknowledged and resolved, in order, as text and HTML with the link, and logs the SMTP reply', async () => {
@@ -137,9 +122,9 @@ describe('email subscriptions', () => {
     // the request's trace context, so the delivery joins that trace.
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
     await logContext.run({ requestId: 'traced', traceparent }, () =>
-      acknowledgeIncident(database.db, { id: incident.id }, actor),
+      acknowledgeIncident(t.database.db, { id: incident.id }, actor),
     );
-    await resolveIncident(database.db, { id: incident.id, resolutionNote: 'restarted' }, actor);
+    await resolveIncident(t.database.db, { id: incident.id, resolutionNote: 'restarted' }, actor);
     await expect.poll(() => s.mails.length, { timeout: 15_000 }).toBe(3);
     expect(s.mails.map((m) => m.headers.get('traceparent'))).toEqual([undefined, traceparent, undefined]);
     expect(s.mails.map((m) => m.subject)).toEqual([
@@ -158,7 +143,7 @@ describe('email subscriptions', () => {
     expect(first.html).toContain('Mail service &lt;down&gt; &amp; &quot;out&quot;');
     expect(first.html).not.toContain('<down>');
 
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     await expect
       .poll(async () =>
         (await caller.webhooks.deliveries({ id: sub.id, page: 0, size: 10 })).content.map((d) => d.status),
@@ -187,7 +172,7 @@ describe('email subscriptions', () => {
     const a = await report();
     await expect.poll(() => s.mails.length, { timeout: 15_000 }).toBe(1);
     const b = await report();
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     const failed = async () =>
       (await caller.webhooks.deliveries({ id: sub.id, page: 0, size: 10, status: 'FAILED' })).content;
     await expect.poll(async () => (await failed()).length, { timeout: 15_000 }).toBe(1);
@@ -218,7 +203,7 @@ describe('email subscriptions', () => {
     const s = await smtp(() => (down ? 451 : 250), { attentionAfterMs: 1_500 });
     const sub = await subscribe({ eventTypes: ['incident.created'] });
     const a = await report();
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     await expect
       .poll(async () => (await caller.webhooks.get({ id: sub.id })).needsAttention, { timeout: 15_000 })
       .toBe(true);
@@ -233,7 +218,7 @@ describe('email subscriptions', () => {
   });
 
   it('refuses an email subscription without valid recipients, and a webhook without a url', async () => {
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     for (const input of [
       { channel: 'email' as const },
       { channel: 'email' as const, recipients: [] },

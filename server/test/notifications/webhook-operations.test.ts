@@ -3,65 +3,33 @@
 // delivery is verified by a real receiver with the `standardwebhooks` package.
 import { and, eq } from 'drizzle-orm';
 import { getMetricsFromIterator } from 'prom2javascript';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, webhookDeliveries } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { acknowledgeIncident } from '../../services/incidents/acknowledge-incident';
 import { reportIncident } from '../../services/incidents/report-incident';
-import { startDeliverer, type Deliverer } from '../../services/notifications/deliverer';
 import type { NotificationSettings } from '../../services/notifications/settings';
-import {
-  accessTokenFor,
-  api,
-  callerFor,
-  createTestUser,
-  openTestDatabase,
-  startApiServer,
-  unique,
-  type TestUser,
-} from '../support/helpers';
+import { accessTokenFor, api, createTestUser, startApiServer, unique } from '../support/helpers';
 import { expectProblem } from '../support/http-helpers';
-import { loopbackNotificationSettings, startReceiver } from '../support/webhook-receiver';
+import { sleep, useNotificationTest } from '../support/notification-helpers';
+import { loopbackNotificationSettings } from '../support/webhook-receiver';
 
 const settings = loopbackNotificationSettings();
 
-let database: Database;
-let admin: TestUser;
+const t = useNotificationTest();
 const actor = { username: 'responder' } as Principal;
-const deliverers: Deliverer[] = [];
-const closers: (() => Promise<void>)[] = [];
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  admin = await createTestUser(database, { permissions: ['ACCESS_BPM_ADMIN'] });
-});
-afterEach(async () => {
-  await Promise.all(deliverers.splice(0).map((d) => d.stop()));
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-afterAll(() => database.close());
-
-function deliver(overrides: Partial<NotificationSettings> = {}) {
-  const deliverer = startDeliverer(database, {
+const deliver = (overrides: Partial<NotificationSettings> = {}) =>
+  t.deliver({
     settings: { ...settings, ...overrides },
     retryBaseMs: 100,
     maxRetryDelayMs: 200,
     rescanMs: 100,
     timeoutMs: 2_000,
   });
-  deliverers.push(deliverer);
-  return deliverer;
-}
-
-async function receiver(answer?: (n: number) => number) {
-  const r = await startReceiver(answer);
-  closers.push(r.close);
-  return r;
-}
 
 const report = () =>
-  reportIncident(database.db, {
+  reportIncident(t.database.db, {
     processInstanceId: 9,
     nodeId: 'Task_Ship',
     source: 'WORKER',
@@ -71,21 +39,14 @@ const report = () =>
   });
 
 /** A subscription that is the only one of this file's database (earlier tests' are removed). */
-async function subscribe(url: string, extra: Record<string, unknown> = {}) {
-  const caller = await callerFor(database, admin);
-  for (const other of await caller.webhooks.list({})) await caller.webhooks.delete({ id: other.id });
-  return caller.webhooks.create({
-    name: unique('ops '),
-    url,
-    eventTypes: ['incident.created', 'incident.acknowledged'],
-    ...extra,
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const subscribe = (url: string, extra: Record<string, unknown> = {}) =>
+  t.subscribeAlone(
+    { name: unique('ops '), url, eventTypes: ['incident.created', 'incident.acknowledged'], ...extra },
+    'deleted',
+  );
 
 async function auditActions(id: number) {
-  const rows = await database.db
+  const rows = await t.database.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.targetType, 'webhook'), eq(auditEvents.targetId, String(id))));
@@ -94,10 +55,10 @@ async function auditActions(id: number) {
 
 describe('test events', () => {
   it('sends a signed test event through the delivery path, to a disabled subscription too, and logs it', async () => {
-    const r = await receiver();
+    const r = await t.receiver();
     const hook = await subscribe(r.url, { enabled: false });
     deliver();
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     const sent = await caller.webhooks.test({ id: hook.id });
     expect(sent.webhookId).toBe(`msg_${sent.deliveryId}`);
     await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(1);
@@ -110,7 +71,7 @@ describe('test events', () => {
     expect(payload).toMatchObject({
       type: 'webhook.test',
       incident: null,
-      actor: admin.username,
+      actor: t.admin.username,
       // Fixed when the event is made, from PUBLIC_URL of the process that made it.
       link: expect.stringMatching(/^https?:\/\/[^/]+\/admin\/webhooks$/),
     });
@@ -132,18 +93,18 @@ describe('test events', () => {
     expect(delivery.log[0].requestHeaders).not.toHaveProperty('webhook-signature');
     expect((await auditActions(hook.id)).map((a) => [a.action, a.actor])).toContainEqual([
       'webhook.test',
-      admin.username,
+      t.admin.username,
     ]);
     // A test event says nothing of incidents: the subscription's own state is unchanged.
     expect(await caller.webhooks.get({ id: hook.id })).toMatchObject({ enabled: false, failingSince: null });
   });
 
   it('answers over REST, with problems for bad input and nothing changed', async () => {
-    const r = await receiver();
+    const r = await t.receiver();
     const hook = await subscribe(r.url, { enabled: false });
-    const server = await startApiServer(database);
-    closers.push(server.close);
-    const token = await accessTokenFor(admin);
+    const server = await startApiServer(t.database);
+    t.afterTest(server.close);
+    const token = await accessTokenFor(t.admin);
     const res = await api(server.url, 'POST', `/admin/webhooks/${hook.id}/test`, { token });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ webhookId: expect.stringMatching(/^msg_\d+$/) });
@@ -161,13 +122,13 @@ describe('test events', () => {
       404,
     );
     const responder = await accessTokenFor(
-      await createTestUser(database, { permissions: ['ACCESS_PROCESS_PORTAL'] }),
+      await createTestUser(t.database, { permissions: ['ACCESS_PROCESS_PORTAL'] }),
     );
     expectProblem(
       await api(server.url, 'POST', `/admin/webhooks/${hook.id}/test`, { token: responder }),
       403,
     );
-    const deliveries = await database.db
+    const deliveries = await t.database.db
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.subscriptionId, hook.id));
@@ -178,13 +139,13 @@ describe('test events', () => {
 describe('redelivery', () => {
   it('sends one delivery again with its webhook-id, and every failed one since a time, once each under a race', async () => {
     let refusing = true;
-    const r = await receiver(() => (refusing ? 400 : 200));
+    const r = await t.receiver(() => (refusing ? 400 : 200));
     const hook = await subscribe(r.url, { eventTypes: ['incident.created'] });
     deliver();
     const before = new Date(Date.now() - 1_000);
     const incidents = [await report(), await report(), await report()];
     await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(3);
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     const failed = async () =>
       (await caller.webhooks.deliveries({ id: hook.id, page: 0, size: 10, status: 'FAILED' })).content;
     await expect.poll(async () => (await failed()).length, { timeout: 10_000 }).toBe(3);
@@ -197,7 +158,7 @@ describe('redelivery', () => {
     // Five administrators at once: each failed delivery is sent again once.
     const answers = await Promise.all(
       Array.from({ length: 5 }, async () =>
-        (await callerFor(database, admin)).webhooks.redeliverFailed({
+        (await t.caller()).webhooks.redeliverFailed({
           id: hook.id,
           since: before.toISOString(),
         }),
@@ -244,13 +205,13 @@ describe('redelivery', () => {
 describe('a subscription that keeps failing', () => {
   it('needs attention and is paused, says so in the audit log, and delivers everything it kept once enabled again', async () => {
     let down = true;
-    const r = await receiver(() => (down ? 500 : 200));
+    const r = await t.receiver(() => (down ? 500 : 200));
     const hook = await subscribe(r.url);
     deliver({ attentionAfterMs: 1_500 });
     const a = await report();
     const b = await report();
-    await acknowledgeIncident(database.db, { id: a.id }, actor);
-    const caller = await callerFor(database, admin);
+    await acknowledgeIncident(t.database.db, { id: a.id }, actor);
+    const caller = await t.caller();
     await expect
       .poll(async () => (await caller.webhooks.get({ id: hook.id })).needsAttention, { timeout: 15_000 })
       .toBe(true);
@@ -290,7 +251,7 @@ describe('a subscription that keeps failing', () => {
   });
 
   it('is not paused while successes break the run of failures', async () => {
-    const r = await receiver((n) => (n % 2 === 0 ? 500 : 200));
+    const r = await t.receiver((n) => (n % 2 === 0 ? 500 : 200));
     const hook = await subscribe(r.url, { eventTypes: ['incident.created'] });
     deliver({ attentionAfterMs: 1_000 });
     for (let i = 0; i < 4; i++) {
@@ -300,7 +261,7 @@ describe('a subscription that keeps failing', () => {
     await expect.poll(() => r.accepted([hook.secret]).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
     await sleep(300);
     expect(r.accepted([hook.secret])).toHaveLength(4);
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     expect(await caller.webhooks.get({ id: hook.id })).toMatchObject({
       enabled: true,
       needsAttention: false,
@@ -310,9 +271,9 @@ describe('a subscription that keeps failing', () => {
 
 describe('delivery metrics', () => {
   it('counts attempts by outcome, with their duration, in /api/metrics', async () => {
-    const server = await startApiServer(database);
-    closers.push(server.close);
-    const token = await accessTokenFor(admin);
+    const server = await startApiServer(t.database);
+    t.afterTest(server.close);
+    const token = await accessTokenFor(t.admin);
     const scrape = async () => {
       const res = await api(server.url, 'GET', '/metrics', { token });
       expect(res.status).toBe(200);
@@ -330,7 +291,7 @@ describe('delivery metrics', () => {
       return { succeeded: of('succeeded'), retrying: of('retrying'), failed: of('failed') };
     };
     const before = await scrape();
-    const r = await receiver((n) => (n === 0 ? 503 : n === 2 ? 410 : 200));
+    const r = await t.receiver((n) => (n === 0 ? 503 : n === 2 ? 410 : 200));
     await subscribe(r.url, { eventTypes: ['incident.created'] });
     deliver();
     await report();

@@ -4,8 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client';
+import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { reportIncident } from '../../services/incidents/report-incident';
@@ -13,52 +12,20 @@ import { acknowledgeIncident } from '../../services/incidents/acknowledge-incide
 import { resolveIncident } from '../../services/incidents/resolve-incident';
 import { addIncidentNote } from '../../services/incidents/add-incident-note';
 import { assignIncident } from '../../services/incidents/assign-incident';
-import { startDeliverer, type Deliverer } from '../../services/notifications/deliverer';
-import {
-  accessTokenFor,
-  api,
-  callerFor,
-  createTestUser,
-  onPostgres,
-  openTestDatabase,
-  unique,
-  type TestUser,
-} from '../support/helpers';
+import { accessTokenFor, api, createTestUser, onPostgres, unique } from '../support/helpers';
+import { useNotificationTest } from '../support/notification-helpers';
 import { databaseUrlOf, startServerProcess, stopProcess } from '../support/processes';
-import { loopbackNotificationSettings, startReceiver } from '../support/webhook-receiver';
+import { loopbackNotificationSettings } from '../support/webhook-receiver';
 
 const settings = loopbackNotificationSettings();
 
-let database: Database;
-let admin: TestUser;
+const t = useNotificationTest();
 const actor = { username: 'responder' } as Principal;
-const deliverers: Deliverer[] = [];
-const closers: (() => Promise<void>)[] = [];
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  admin = await createTestUser(database, { permissions: ['ACCESS_BPM_ADMIN'] });
-});
-afterEach(async () => {
-  await Promise.all(deliverers.splice(0).map((d) => d.stop()));
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-afterAll(() => database.close());
-
-function deliver() {
-  const deliverer = startDeliverer(database, { settings, retryBaseMs: 100, rescanMs: 200, timeoutMs: 2_000 });
-  deliverers.push(deliverer);
-  return deliverer;
-}
-
-async function receiver(answer?: (n: number) => number) {
-  const r = await startReceiver(answer);
-  closers.push(r.close);
-  return r;
-}
+const deliver = () => t.deliver({ settings, retryBaseMs: 100, rescanMs: 200, timeoutMs: 2_000 });
 
 const report = (overrides: Partial<Parameters<typeof reportIncident>[1]> = {}) =>
-  reportIncident(database.db, {
+  reportIncident(t.database.db, {
     processInstanceId: 7,
     nodeId: 'Task_Invoice',
     source: 'WORKER',
@@ -68,25 +35,17 @@ const report = (overrides: Partial<Parameters<typeof reportIncident>[1]> = {}) =
     ...overrides,
   });
 
-async function subscribe(url: string, extra: Record<string, unknown> = {}) {
-  const caller = await callerFor(database, admin);
-  const created = await caller.webhooks.create({
+const subscribe = (url: string, extra: Record<string, unknown> = {}) =>
+  t.subscribeAlone({
     name: unique('hook '),
     url,
     eventTypes: ['incident.created', 'incident.acknowledged', 'incident.resolved'],
     ...extra,
   });
-  // Other tests' subscriptions must not see this test's incidents: disable them all but this one.
-  for (const other of await caller.webhooks.list({})) {
-    if (other.id !== created.id && other.enabled)
-      await caller.webhooks.update({ id: other.id, enabled: false });
-  }
-  return created;
-}
 
 describe('webhook subscriptions API', () => {
   it('creates a subscription whose secret is shown once, audits every change, and refuses unsafe targets', async () => {
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     const created = await caller.webhooks.create({
       name: 'Ops',
       url: 'http://127.0.0.1:9/hook',
@@ -121,7 +80,7 @@ describe('webhook subscriptions API', () => {
     await caller.webhooks.delete({ id: created.id });
     await expect(caller.webhooks.get({ id: created.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
-    const audit = await database.db
+    const audit = await t.database.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.targetId, String(created.id)));
@@ -153,14 +112,14 @@ describe('webhook subscriptions API', () => {
 
   it('is for administrators only, over REST too', async () => {
     const { startApiServer } = await import('../support/helpers');
-    const server = await startApiServer(database);
-    closers.push(server.close);
+    const server = await startApiServer(t.database);
+    t.afterTest(server.close);
     const responder = await accessTokenFor(
-      await createTestUser(database, { permissions: ['ACCESS_PROCESS_PORTAL'] }),
+      await createTestUser(t.database, { permissions: ['ACCESS_PROCESS_PORTAL'] }),
     );
     expect((await api(server.url, 'GET', '/admin/webhooks')).status).toBe(401);
     expect((await api(server.url, 'GET', '/admin/webhooks', { token: responder })).status).toBe(403);
-    const token = await accessTokenFor(admin);
+    const token = await accessTokenFor(t.admin);
     const created = await api(server.url, 'POST', '/admin/webhooks', {
       token,
       body: { name: 'REST', url: 'https://hooks.example.com/x', eventTypes: ['incident.resolved'] },
@@ -174,12 +133,12 @@ describe('webhook subscriptions API', () => {
 
 describe('webhook delivery', () => {
   it('delivers created, acknowledged and resolved once each, in order, verified, with the incident and a link', async () => {
-    const r = await receiver();
+    const r = await t.receiver();
     const hook = await subscribe(r.url);
     deliver();
     const incident = await report();
-    await acknowledgeIncident(database.db, { id: incident.id }, actor);
-    await resolveIncident(database.db, { id: incident.id, resolutionNote: 'fixed' }, actor);
+    await acknowledgeIncident(t.database.db, { id: incident.id }, actor);
+    await resolveIncident(t.database.db, { id: incident.id, resolutionNote: 'fixed' }, actor);
     await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(3);
     const payloads = r.accepted([hook.secret]);
     expect(payloads.map((p) => [p.type, p.incident.id, p.incident.status])).toEqual([
@@ -196,7 +155,7 @@ describe('webhook delivery', () => {
     await new Promise((resolve) => setTimeout(resolve, 600)); // several rescans: nothing more arrives
     expect(r.received).toHaveLength(3);
 
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     const log = await caller.webhooks.deliveries({ id: hook.id, page: 0, size: 20 });
     expect(log.content.map((d) => [d.eventType, d.status, d.attempts])).toEqual([
       ['incident.resolved', 'SUCCEEDED', 1],
@@ -212,12 +171,12 @@ describe('webhook delivery', () => {
 
   it('carries the trace context of the request that caused the event (traceparent), so it joins its trace', async () => {
     const { startApiServer } = await import('../support/helpers');
-    const server = await startApiServer(database);
-    closers.push(server.close);
-    const r = await receiver();
+    const server = await startApiServer(t.database);
+    t.afterTest(server.close);
+    const r = await t.receiver();
     const hook = await subscribe(r.url, { eventTypes: ['incident.created', 'incident.acknowledged'] });
     deliver();
-    const token = await accessTokenFor(admin);
+    const token = await accessTokenFor(t.admin);
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const reported = await api(server.url, 'POST', '/incidents', {
       token,
@@ -236,14 +195,14 @@ describe('webhook delivery', () => {
     const requestSpan = reported.headers.get('traceresponse');
     expect(requestSpan).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
     // An event written outside a traced request (here: no request at all) carries none.
-    await acknowledgeIncident(database.db, { id: reported.body.id }, actor);
+    await acknowledgeIncident(t.database.db, { id: reported.body.id }, actor);
     await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(2);
     expect(r.received.map((x) => x.headers.traceparent)).toEqual([requestSpan, undefined]);
     expect(r.accepted([hook.secret]).map((p) => p.type)).toEqual([
       'incident.created',
       'incident.acknowledged',
     ]);
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     // Each attempt is recorded after its answer: read the log once both are.
     await expect
       .poll(async () =>
@@ -255,12 +214,12 @@ describe('webhook delivery', () => {
   });
 
   it('delivers notes and assignments (issue 14) with their author and text', async () => {
-    const r = await receiver();
+    const r = await t.receiver();
     const hook = await subscribe(r.url, { eventTypes: ['incident.note_added', 'incident.assigned'] });
     deliver();
     const incident = await report();
-    await addIncidentNote(database.db, { id: incident.id, text: 'Paged the ledger team' }, actor);
-    await assignIncident(database.db, { id: incident.id, username: admin.username }, actor);
+    await addIncidentNote(t.database.db, { id: incident.id, text: 'Paged the ledger team' }, actor);
+    await assignIncident(t.database.db, { id: incident.id, username: t.admin.username }, actor);
     await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(2);
     const payloads = r.accepted([hook.secret]) as unknown as {
       type: string;
@@ -270,19 +229,19 @@ describe('webhook delivery', () => {
     }[];
     expect(payloads.map((p) => [p.type, p.actor, p.message])).toEqual([
       ['incident.note_added', 'responder', 'Paged the ledger team'],
-      ['incident.assigned', 'responder', `Assigned to ${admin.username} by responder`],
+      ['incident.assigned', 'responder', `Assigned to ${t.admin.username} by responder`],
     ]);
-    expect(payloads[1].incident.assignee).toBe(admin.username);
+    expect(payloads[1].incident.assignee).toBe(t.admin.username);
   });
 
   it('retries a receiver that answers 500 until it recovers, with the same webhook-id, in order per incident', async () => {
-    const r = await receiver((n) => (n < 4 ? 500 : 200));
+    const r = await t.receiver((n) => (n < 4 ? 500 : 200));
     const hook = await subscribe(r.url);
     deliver();
     const a = await report();
     const b = await report();
-    await acknowledgeIncident(database.db, { id: a.id }, actor);
-    await resolveIncident(database.db, { id: b.id }, actor);
+    await acknowledgeIncident(t.database.db, { id: a.id }, actor);
+    await resolveIncident(t.database.db, { id: b.id }, actor);
     await expect.poll(() => r.accepted([hook.secret]).length, { timeout: 20_000 }).toBe(4);
     const payloads = r.accepted([hook.secret]);
     const order = (id: number) => payloads.filter((p) => p.incident.id === id).map((p) => p.type);
@@ -294,7 +253,7 @@ describe('webhook delivery', () => {
     for (const failed of r.received.filter((x) => x.status >= 500)) {
       expect(accepted.has(failed.headers['webhook-id'])).toBe(true);
     }
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     const log = await caller.webhooks.deliveries({ id: hook.id, page: 0, size: 20 });
     const attempts = log.content.flatMap((d) => d.log);
     expect(attempts.filter((x) => x.responseStatus === 500)).toHaveLength(4);
@@ -302,7 +261,7 @@ describe('webhook delivery', () => {
   });
 
   it('takes a 4xx as final and goes on with other incidents', async () => {
-    const r = await receiver((n) => (n === 0 ? 400 : 200));
+    const r = await t.receiver((n) => (n === 0 ? 400 : 200));
     const hook = await subscribe(r.url, { eventTypes: ['incident.created'] });
     deliver();
     const a = await report();
@@ -312,7 +271,7 @@ describe('webhook delivery', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(r.received.map((x) => x.status)).toEqual([400, 200]);
     expect(r.accepted([hook.secret]).map((p) => p.incident.id)).toEqual([b.id]);
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     const failed = await caller.webhooks.deliveries({ id: hook.id, page: 0, size: 20, status: 'FAILED' });
     expect(failed.content.map((d) => [d.incidentId, d.attempts, d.lastError])).toEqual([
       [a.id, 1, 'Answered 400'],
@@ -320,13 +279,13 @@ describe('webhook delivery', () => {
   });
 
   it('signs with both secrets while rotating, filters by severity, and speaks Slack', async () => {
-    const r = await receiver();
+    const r = await t.receiver();
     const hook = await subscribe(r.url, {
       eventTypes: ['incident.created'],
       minSeverity: 'HIGH',
       format: 'slack',
     });
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     const second = await caller.webhooks.addSecret({ id: hook.id });
     deliver();
     await report({ severity: 'LOW' });
@@ -347,15 +306,14 @@ describe('webhook delivery', () => {
   });
 
   it('does not follow redirects and refuses loopback unless allowed, both for good', async () => {
-    const r = await receiver(() => 302);
+    const r = await t.receiver(() => 302);
     const hook = await subscribe(r.url, { eventTypes: ['incident.created'] });
-    const strict = startDeliverer(database, {
+    const strict = t.deliver({
       settings: { ...settings, policy: { allowHttp: true, allowedNetworks: [] } },
       rescanMs: 200,
     });
-    deliverers.push(strict);
     await report();
-    const caller = await callerFor(database, admin);
+    const caller = await t.caller();
     const failures = async () =>
       (await caller.webhooks.deliveries({ id: hook.id, page: 0, size: 20, status: 'FAILED' })).content;
     await expect.poll(async () => (await failures()).length, { timeout: 10_000 }).toBe(1);
@@ -380,9 +338,9 @@ describe.runIf(onPostgres)('webhook delivery across server processes (PostgreSQL
     'loses nothing committed when the server is killed, and two instances deliver each event once',
     { timeout: 180_000 },
     async () => {
-      const r = await receiver();
+      const r = await t.receiver();
       const hook = await subscribe(r.url, { eventTypes: ['incident.created'] });
-      const databaseUrl = await databaseUrlOf(database);
+      const databaseUrl = await databaseUrlOf(t.database);
       const env = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' };
       let a = await startServerProcess(databaseUrl, env);
       const b = await startServerProcess(databaseUrl, env);
@@ -419,9 +377,9 @@ describe.runIf(!onPostgres)('webhook delivery across a crash (embedded PGlite)',
     { timeout: 180_000 },
     async () => {
       let failing = true;
-      const r = await receiver(() => (failing ? 500 : 204));
+      const r = await t.receiver(() => (failing ? 500 : 204));
       const dataDir = mkdtempSync(path.join(tmpdir(), 'bpm-hook-crash-'));
-      closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      t.afterTest(() => rmSync(dataDir, { recursive: true, force: true }));
       const env = {
         DATA_DIR: dataDir,
         ADMIN_USERNAME: 'admin',

@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
 import { coalescedRead } from '../../../db/coalesced-read';
 import { INCIDENT_SEVERITIES } from '../../../domain/incidents';
+import { domainErrorOf } from '../../errors';
+import { log } from '../../log';
 
 type Severity = (typeof INCIDENT_SEVERITIES)[number];
 
@@ -26,11 +28,50 @@ export function getIncidentStats(db: Db, { days }: { days: number }) {
 
 const sharedStatsRead = coalescedRead((db: Db, days: number) => readIncidentStats(db, days));
 
+/** How often a process folds the shards of past days in the window it reads (the first read folds at once). */
+const FOLD_EVERY_MS = 10 * 60_000;
+const foldedAt = new WeakMap<Db, number>();
+
+/**
+ * Folds into shard 0 the shards of the window's days before yesterday (incident_stats_fold, migration 0018):
+ * a read then sums one row per day and node instead of up to eight. Each day is its own short transaction,
+ * giving up after 50 ms of waiting for a row (it folds the rest another time), so that a writer is never
+ * kept waiting long or in a cycle by it. A fold that fails costs nothing but its time: the read is exact
+ * either way.
+ */
+export async function foldPastDays(db: Db, sinceDay: string): Promise<void> {
+  const days = rowsOf<{ day: string }>(
+    await db.execute(sql`
+      select day::text as day from (
+        select day from incident_daily_stats where shard <> 0 and day >= ${sinceDay}::date
+        union
+        select day from incident_node_daily_stats where shard <> 0 and day >= ${sinceDay}::date) sharded
+      where day < (select (now() at time zone time_zone)::date - 1 from incident_stats_settings)
+      order by day`),
+  );
+  for (const { day } of days) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '50ms'`);
+        await tx.execute(sql`select incident_stats_fold(${day}::date)`);
+      });
+    } catch (error) {
+      // An outage is the read's to answer (503); anything else (a row held too long) waits for the next fold.
+      if (domainErrorOf(error)) throw error;
+      log.warn({ err: error, day }, 'folding the statistics of a past day failed; folded another time');
+    }
+  }
+}
+
 async function readIncidentStats(db: Db, days: number) {
   const now = new Date();
   const since = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1));
   const sinceDay = dayOf(since);
   const tz = serviceTimeZone();
+  if (Date.now() - (foldedAt.get(db) ?? 0) >= FOLD_EVERY_MS) {
+    foldedAt.set(db, Date.now());
+    await foldPastDays(db, sinceDay);
+  }
 
   // One statement (one round trip, one plan): the zone the roll-ups count days in, and both roll-ups' sums.
   const read = async () => {
@@ -72,6 +113,7 @@ async function readIncidentStats(db: Db, days: number) {
       await tx.execute(sql`set local statement_timeout = 0`);
       await tx.execute(sql`select incident_stats_rebuild(${tz})`);
     });
+    foldedAt.delete(db); // counted anew, in shards: the next read folds the past days again
     [countedIn, perDayRows, nodeRows] = await read();
   }
 

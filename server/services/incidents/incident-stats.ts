@@ -14,9 +14,11 @@ type Severity = (typeof INCIDENT_SEVERITIES)[number];
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-/** The service's time zone, as PostgreSQL names it (days are counted in it, like "today" in the summary). */
 let timeZone: string | undefined;
-/** Asked once: a DateTimeFormat is costly to make (5% of a statistics request's CPU when made per read). */
+/**
+ * The service's time zone, as PostgreSQL names it (days are counted in it, like "today" in the summary).
+ * Asked once: a DateTimeFormat is costly to make (5% of a statistics request's CPU when made per read).
+ */
 const serviceTimeZone = () => (timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /**

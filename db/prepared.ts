@@ -152,7 +152,7 @@ function decoderOf(field: unknown): Decoder | undefined {
  * A prepared select whose rows are mapped by loops made once, instead of by drizzle's generic
  * `mapResultRow`, which asks of every cell of every row what kind of field it is (`is()` walks the class
  * chain) and walks its path: a fifth of the CPU of a process instance's 250 incidents (docs/performance.md,
- * "Rows mapped once"). The values are the same: each field's own `mapFromDriverValue` where it has one,
+ * "Fourth pass: rows mapped once"). The values are the same: each field's own `mapFromDriverValue` where it has one,
  * null left null, `{ incident: incidents, total }` nested as drizzle nests it. A query with an outer join
  * (whose objects drizzle turns to null when all their columns are) or deeper paths keeps drizzle's mapping.
  */

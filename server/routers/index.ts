@@ -1,3 +1,4 @@
+import { parseSchemasSynchronously } from '../sync-parsing';
 import type { AppMeta } from '../trpc';
 import { router } from '../trpc';
 import { adminRouter } from './admin';
@@ -13,6 +14,9 @@ export const appRouter = router({
   workers: workersRouter,
   webhooks: webhooksRouter,
 });
+
+// Validation by zod's synchronous parse, for every entry point (server/sync-parsing.ts).
+parseSchemasSynchronously(appRouter._def.procedures as Record<string, unknown>);
 
 export type AppRouter = typeof appRouter;
 

@@ -167,8 +167,9 @@ export function restInput(
   return input;
 }
 
-type Middleware = (opts: MiddlewareCall) => Promise<MiddlewareResult>;
-interface MiddlewareCall {
+/** One step of a procedure's chain, as tRPC calls it (also server/sync-parsing.ts). */
+export type Middleware = (opts: MiddlewareCall) => Promise<MiddlewareResult>;
+export interface MiddlewareCall {
   ctx: Context;
   type: string;
   path: string;
@@ -181,7 +182,7 @@ interface MiddlewareCall {
     getRawInput?: () => Promise<unknown>;
   }): Promise<MiddlewareResult>;
 }
-type MiddlewareResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
+export type MiddlewareResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
 
 /** The procedure's middlewares, in tRPC's order (its own first: error formatting, then ours, input, output, resolver). */
 function middlewaresOf(procedure: AnyProcedure): Middleware[] {

@@ -8,20 +8,15 @@
 import type { AnyProcedure } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
 import { core } from 'zod';
+import type { Middleware, MiddlewareCall } from './rest-routes';
 
 interface ZodLike {
   parse(value: unknown): unknown;
   parseAsync(value: unknown): Promise<unknown>;
 }
 
-type Middleware = ((opts: never) => Promise<unknown>) & { _type?: string; parsesSynchronously?: true };
-
-interface MiddlewareOptions {
-  input: unknown;
-  getRawInput(): Promise<unknown>;
-  next(opts?: { input: unknown }): Promise<MiddlewareResult>;
-}
-type MiddlewareResult = { ok: true; data: unknown } | { ok: false; error: unknown };
+/** A step of the chain, with the marks tRPC gives its validation steps (and this module its own). */
+type Step = Middleware & { _type?: string; parsesSynchronously?: true };
 
 function isZodSchema(parser: unknown): parser is ZodLike {
   const schema = parser as (Partial<ZodLike> & { _zod?: unknown }) | null;
@@ -50,8 +45,8 @@ const isObject = (value: unknown): value is object =>
   !!value && !Array.isArray(value) && typeof value === 'object';
 
 /** tRPC's input middleware (createInputMiddleware), step for step, with `parse` in place of parseAsync. */
-function inputMiddleware(parse: (value: unknown) => unknown): Middleware {
-  const middleware = async function inputValidatorMiddleware(opts: MiddlewareOptions) {
+function inputMiddleware(parse: (value: unknown) => unknown): Step {
+  const middleware = async function inputValidatorMiddleware(opts: MiddlewareCall) {
     const rawInput = await opts.getRawInput();
     let parsedInput: unknown;
     try {
@@ -63,12 +58,12 @@ function inputMiddleware(parse: (value: unknown) => unknown): Middleware {
       isObject(opts.input) && isObject(parsedInput) ? { ...opts.input, ...parsedInput } : parsedInput;
     return opts.next({ input: combinedInput });
   };
-  return Object.assign(middleware, { _type: 'input', parsesSynchronously: true }) as Middleware;
+  return Object.assign(middleware, { _type: 'input', parsesSynchronously: true as const });
 }
 
 /** tRPC's output middleware (createOutputMiddleware), step for step, with `parse` in place of parseAsync. */
-function outputMiddleware(parse: (value: unknown) => unknown): Middleware {
-  const middleware = async function outputValidatorMiddleware(opts: MiddlewareOptions) {
+function outputMiddleware(parse: (value: unknown) => unknown): Step {
+  const middleware = async function outputValidatorMiddleware(opts: MiddlewareCall) {
     const result = await opts.next();
     if (!result.ok) return result;
     try {
@@ -78,7 +73,7 @@ function outputMiddleware(parse: (value: unknown) => unknown): Middleware {
       throw new TRPCError({ message: 'Output validation failed', code: 'INTERNAL_SERVER_ERROR', cause });
     }
   };
-  return Object.assign(middleware, { _type: 'output', parsesSynchronously: true }) as Middleware;
+  return Object.assign(middleware, { _type: 'output', parsesSynchronously: true as const });
 }
 
 /**
@@ -94,18 +89,13 @@ export function parseSchemasSynchronously(procedures: Record<string, unknown>): 
     const def = (value as AnyProcedure)._def as unknown as {
       inputs: unknown[];
       output?: unknown;
-      middlewares: Middleware[];
+      middlewares: Step[];
     };
     const inputSteps = def.middlewares.flatMap((m, i) => (m._type === 'input' ? [i] : []));
     const outputSteps = def.middlewares.flatMap((m, i) => (m._type === 'output' ? [i] : []));
     if (!inputSteps.length && !outputSteps.length) continue;
     const parsers = [...def.inputs, ...(outputSteps.length ? [def.output] : [])];
-    if (
-      inputSteps.length !== def.inputs.length ||
-      outputSteps.length > 1 ||
-      (outputSteps.length === 1 && def.output === undefined) ||
-      !parsers.every(isZodSchema)
-    ) {
+    if (inputSteps.length !== def.inputs.length || outputSteps.length > 1 || !parsers.every(isZodSchema)) {
       continue;
     }
     inputSteps.forEach((step, k) => {

@@ -164,10 +164,15 @@ function isUnstorableText(error: Error): boolean {
   return code === '22021' || code === '22P05';
 }
 
+/** tRPC's message for an answer its procedure's output schema refused (@trpc/server 11). */
+const OUTPUT_REFUSED = 'Output validation failed';
+
 /** The domain error behind any error tRPC hands us, or undefined when there is none. */
 export function domainErrorOf(error: unknown): DomainError | undefined {
   for (let e = error; e instanceof Error; e = (e as Error).cause) {
     if (e instanceof DomainError) return e;
+    // The ZodError behind it is about our answer, not the request: a fault of ours, a 500, never a 400.
+    if (e instanceof TRPCError && e.message === OUTPUT_REFUSED) return undefined;
     if (isDatabaseUnavailable(e)) return databaseUnavailable();
     if (isUnstorableText(e)) {
       // A safety net: server/input-guard.ts refuses such text in every input before it reaches the database.

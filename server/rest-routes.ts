@@ -167,7 +167,7 @@ export function restInput(
   return input;
 }
 
-/** One step of a procedure's chain, as tRPC calls it (also server/sync-parsing.ts). */
+/** One step of a procedure's chain, as tRPC calls it (also server/procedure-chain.ts). */
 export type Middleware = (opts: MiddlewareCall) => Promise<MiddlewareResult>;
 export interface MiddlewareCall {
   ctx: Context;

@@ -96,11 +96,26 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** What a procedure's chain gives back: its data, or the error that ended it (as tRPC's middlewares pass it). */
+export type ChainResult = { ok: true; data: unknown } | { ok: false; error: unknown };
+
+/**
+ * The rules of a procedure, in three parts around its validation and resolver: `admit` before the input is
+ * read, `inspect` the raw input, `settle` whatever validation and the resolver gave. Each procedure's rules
+ * middleware below runs them; server/procedure-chain.ts runs them, with the validation and the resolver, as
+ * one step.
+ */
+export interface ProcedureRules {
+  admit(call: { ctx: Context; meta: AppMeta | undefined; type: string }): void;
+  inspect(ctx: Context, rawInput: unknown): void;
+  settle<R extends ChainResult>(result: R): R;
+}
+
 /**
  * Services throw DomainErrors; tRPC wraps them as 500s. Give them back their own status. Applied to the
- * result of everything after it (the guards below, the input and output validation, the resolver).
+ * result of everything after the rules (the input and output validation, the resolver).
  */
-function withDomainStatus<R extends { ok: boolean; error?: unknown }>(result: R): R {
+function withDomainStatus<R extends ChainResult>(result: R): R {
   if (!result.ok) {
     const domain = domainErrorOf(result.error);
     if (domain && (result.error as { code?: string }).code !== domain.trpcCode) throw toTRPCError(domain);
@@ -109,9 +124,9 @@ function withDomainStatus<R extends { ok: boolean; error?: unknown }>(result: R)
 }
 
 /** A body the transport could not read, or input no procedure may be given (server/input-guard.ts): a 400. */
-async function rejectUnacceptableInput(ctx: Context, getRawInput: () => Promise<unknown>): Promise<void> {
+function rejectUnacceptableInput(ctx: Context, rawInput: unknown): void {
   if (ctx.bodyError) throw toTRPCError(ctx.bodyError);
-  const problem = unacceptableInput(await getRawInput());
+  const problem = unacceptableInput(rawInput);
   if (problem) throw toTRPCError(fieldError(problem.field, problem.message));
 }
 
@@ -133,24 +148,45 @@ function admitCaller(ctx: Context, meta: AppMeta | undefined, type: string, anyO
   return principal;
 }
 
+/** `middleware`, marked as running `rules` (server/procedure-chain.ts reads the mark). */
+function withRules<M extends object>(rules: ProcedureRules, middleware: M): M {
+  return Object.assign(middleware, { rules });
+}
+
 // Each procedure has one middleware doing all of the above in order: every layer of tRPC's middleware chain
 // copies its call's options and results (docs/performance.md, "The procedure path against the bare stack").
 
+const publicRules: ProcedureRules = {
+  admit: () => {},
+  inspect: rejectUnacceptableInput,
+  settle: withDomainStatus,
+};
+
 /** Open to anyone: sign-in and the service's own description. */
-export const publicProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
-  await rejectUnacceptableInput(ctx, getRawInput);
-  return withDomainStatus(await next());
-});
+export const publicProcedure = t.procedure.use(
+  withRules(publicRules, async ({ ctx, meta, type, getRawInput, next }) => {
+    publicRules.admit({ ctx, meta, type });
+    publicRules.inspect(ctx, await getRawInput());
+    return publicRules.settle(await next());
+  }),
+);
 
 function signedIn(anyOf?: readonly Permission[]) {
-  return t.procedure.use(async ({ ctx, meta, type, getRawInput, next }) => {
+  const rules: ProcedureRules = {
     // Authentication and permission are checked before the input is read (docs/contract.md §4).
-    admitCaller(ctx, meta, type, anyOf);
-    await rejectUnacceptableInput(ctx, getRawInput);
-    // The principal admitCaller checked is ctx.principal: only its type changes (no longer null). Passing no
-    // context on keeps tRPC from copying it (and from reading its lazy signal) on every call.
-    return withDomainStatus(await next({ ctx: undefined as unknown as { principal: Principal } }));
-  });
+    admit: ({ ctx, meta, type }) => void admitCaller(ctx, meta, type, anyOf),
+    inspect: rejectUnacceptableInput,
+    settle: withDomainStatus,
+  };
+  return t.procedure.use(
+    withRules(rules, async ({ ctx, meta, type, getRawInput, next }) => {
+      rules.admit({ ctx, meta, type });
+      rules.inspect(ctx, await getRawInput());
+      // The principal admitCaller checked is ctx.principal: only its type changes (no longer null). Passing
+      // no context on keeps tRPC from copying it (and from reading its lazy signal) on every call.
+      return rules.settle(await next({ ctx: undefined as unknown as { principal: Principal } }));
+    }),
+  );
 }
 
 /** Any signed-in caller, whatever their permissions (the console asks who it is signed in as). */

@@ -1,4 +1,4 @@
-import { parseSchemasSynchronously } from '../sync-parsing';
+import { runChainsAsOneStep } from '../procedure-chain';
 import type { AppMeta } from '../trpc';
 import { router } from '../trpc';
 import { adminRouter } from './admin';
@@ -15,8 +15,9 @@ export const appRouter = router({
   webhooks: webhooksRouter,
 });
 
-// Validation by zod's synchronous parse, for every entry point (server/sync-parsing.ts).
-parseSchemasSynchronously(appRouter._def.procedures as Record<string, unknown>);
+// Each procedure's rules, validation and resolver run as one step, for every entry point
+// (server/procedure-chain.ts).
+runChainsAsOneStep(appRouter._def.procedures as Record<string, unknown>);
 
 export type AppRouter = typeof appRouter;
 

@@ -117,24 +117,40 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
     void old.end({ timeout: 0 }).catch(() => {});
   }
 
-  /** Runs `start` within `ms`; an unreachable database or the deadline answer DatabaseUnavailableError. */
-  async function bounded<T>(start: () => Promise<T>, ms: number, onExpiry?: () => void): Promise<T> {
-    if (availability.isDown) throw new DatabaseUnavailableError('The database is unreachable');
-    let timer: NodeJS.Timeout | undefined;
-    const expiry = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+  /**
+   * Runs `start` within `ms`; an unreachable database or the deadline answer DatabaseUnavailableError. One
+   * promise and one timer per query: every query of every request passes here (docs/performance.md, "Sixth
+   * pass": an async function racing an expiry promise made five more).
+   */
+  function bounded<T>(start: () => Promise<T>, ms: number, onExpiry?: () => void): Promise<T> {
+    if (availability.isDown)
+      return Promise.reject(new DatabaseUnavailableError('The database is unreachable'));
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const fail = (error: unknown) => {
+        if (settled) return; // a query that fails after its deadline was answered for already
+        settled = true;
+        clearTimeout(timer);
+        if (isDatabaseUnavailable(error)) availability.suspect();
+        reject(error);
+      };
+      const timer = setTimeout(() => {
+        if (settled) return;
         onExpiry?.();
-        reject(new DatabaseUnavailableError(`The database did not answer within ${ms} ms`));
+        fail(new DatabaseUnavailableError(`The database did not answer within ${ms} ms`));
       }, ms);
+      const succeed = (value: T) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(value);
+      };
+      try {
+        start().then(succeed, fail);
+      } catch (error) {
+        fail(error);
+      }
     });
-    try {
-      return await Promise.race([start(), expiry]);
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) availability.suspect();
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** A postgres.js query is sent on its first then(); route that through the deadline. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '../db/client';
-import { authenticate, type Credentials, type Principal } from './auth/principal';
+import { authenticate, rememberedAuthentication, type Credentials, type Principal } from './auth/principal';
 import { scopeAllows, scopeRefusal, type ProcedureScope } from './auth/token-scopes';
 import {
   DomainError,
@@ -49,11 +49,15 @@ export async function createContext(opts: {
   signal?: AbortSignal | (() => AbortSignal);
   receivedAt?: number;
 }): Promise<Context> {
-  const auth = await authenticate(opts.db, opts.credentials ?? {}).catch((error: unknown) => {
-    // A database outage is a 503 here too, not the 500 tRPC makes of any error in a context.
-    const domain = domainErrorOf(error);
-    throw domain ? toTRPCError(domain) : error;
-  });
+  const credentials = opts.credentials ?? {};
+  // Mostly known already: then without a promise (server/auth/principal.ts).
+  const auth =
+    rememberedAuthentication(opts.db, credentials) ??
+    (await authenticate(opts.db, credentials).catch((error: unknown) => {
+      // A database outage is a 503 here too, not the 500 tRPC makes of any error in a context.
+      const domain = domainErrorOf(error);
+      throw domain ? toTRPCError(domain) : error;
+    }));
   if ('failure' in auth && auth.failure) countAuthFailure('token');
   const makeSignal = opts.signal;
   let signal = typeof makeSignal === 'function' ? undefined : makeSignal;

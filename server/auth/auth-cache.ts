@@ -25,6 +25,12 @@ export class AuthCache {
 
   constructor(private readonly ttlMs = AUTH_CACHE_TTL_MS) {}
 
+  /** The remembered value for `key` while it is fresh, else undefined. */
+  peek<T extends object>(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.until > Date.now() ? (hit.value as T) : undefined;
+  }
+
   /** The remembered value for `key`, else `load()`'s, remembered when it is found (misses are not). */
   async remember<T extends object>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
     const startedAt = Date.now();
@@ -55,6 +61,11 @@ export function authCacheOf(db: Db): AuthCache | undefined {
 export function remembered<T extends object>(db: Db, key: string, load: () => Promise<T | undefined>) {
   const cache = caches.get(db);
   return cache ? cache.remember(key, load) : load();
+}
+
+/** What `db`'s authentication cache remembers for `key`, while fresh; undefined without a cache. */
+export function rememberedNow<T extends object>(db: Db, key: string): T | undefined {
+  return caches.get(db)?.peek<T>(key);
 }
 
 /** After a change to users, groups, memberships or API tokens has committed through `db`. */

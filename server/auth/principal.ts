@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { apiTokens, users } from '../../db/schema';
 import { getEnv } from '../env';
 import { PERMISSION_CODES, type Permission } from '../permissions';
-import { remembered } from './auth-cache';
+import { remembered, rememberedNow } from './auth-cache';
 import { touchConsoleSession } from './console-sessions';
 import { effectivePermissions } from './effective-permissions';
 import { getAuthSecret } from './secret';
@@ -60,8 +60,18 @@ const userAuthColumns = {
 interface UserAuthRow {
   id: number;
   username: string;
+  enabled: boolean;
+  tokenVersion: number;
   mustChangePassword: boolean;
   permissions: string[];
+}
+
+/** What authentication reads of an API token: its user's row, and the token's own state. */
+interface ApiTokenRow extends UserAuthRow {
+  tokenId: number;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  scope: string;
 }
 
 function toPrincipal(row: UserAuthRow, scope: TokenScope = 'FULL'): Principal {
@@ -82,6 +92,12 @@ function secretKey(): Uint8Array {
   return new TextEncoder().encode(getAuthSecret());
 }
 
+/** The user of the row, if they are enabled and `tokenVersion` is still current. */
+function activePrincipal(row: UserAuthRow | undefined, tokenVersion: number): Principal | null {
+  if (!row || !row.enabled || row.tokenVersion !== tokenVersion) return null;
+  return toPrincipal(row);
+}
+
 /** Loads a user by id if they are enabled and the token's version is still current. */
 export async function loadActivePrincipal(
   db: Db,
@@ -91,8 +107,7 @@ export async function loadActivePrincipal(
     const [found] = await db.select(userAuthColumns).from(users).where(eq(users.id, input.userId));
     return found;
   });
-  if (!row || !row.enabled || row.tokenVersion !== input.tokenVersion) return null;
-  return toPrincipal(row);
+  return activePrincipal(row, input.tokenVersion);
 }
 
 interface VerifiedAccessToken {
@@ -109,9 +124,16 @@ interface VerifiedAccessToken {
 const verifiedAccessTokens = new Map<string, VerifiedAccessToken>();
 const MAX_VERIFIED_ACCESS_TOKENS = 10_000;
 
-async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
+/** The token as it verified before, null once it has expired; undefined when it was never verified here. */
+function knownAccessToken(token: string): VerifiedAccessToken | null | undefined {
   const known = verifiedAccessTokens.get(token);
-  if (known) return known.expiresAt * 1000 > Date.now() ? known : null;
+  if (!known) return undefined;
+  return known.expiresAt * 1000 > Date.now() ? known : null;
+}
+
+async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
+  const known = knownAccessToken(token);
+  if (known !== undefined) return known;
   try {
     const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], typ: 'at+jwt' });
     const userId = Number(payload.sub);
@@ -136,9 +158,20 @@ async function fromAccessToken(db: Db, token: string): Promise<Principal | null>
 
 const LAST_USED_PRECISION_MS = 60_000;
 
+/** The principal of an API token's row, null when the token or its user no longer counts. */
+function apiTokenPrincipal(row: ApiTokenRow | undefined, now: number): Principal | null {
+  if (!row || !row.enabled || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;
+  return toPrincipal(row, row.scope as TokenScope);
+}
+
+/** lastUsedAt is kept to the minute: a write per request would double the cost of every worker call. */
+function lastUseIsStale(row: ApiTokenRow, now: number): boolean {
+  return !row.lastUsedAt || row.lastUsedAt.getTime() < now - LAST_USED_PRECISION_MS;
+}
+
 async function fromApiToken(db: Db, token: string): Promise<Principal | null> {
   const hash = sha256(token);
-  const row = await remembered(db, `api-token:${hash}`, async () => {
+  const row: ApiTokenRow | undefined = await remembered(db, `api-token:${hash}`, async () => {
     const [found] = await db
       .select({
         ...userAuthColumns,
@@ -153,16 +186,15 @@ async function fromApiToken(db: Db, token: string): Promise<Principal | null> {
     return found;
   });
   const now = Date.now();
-  if (!row || !row.enabled || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;
-  // lastUsedAt is kept to the minute: a write per request would double the cost of every worker call.
-  if (!row.lastUsedAt || row.lastUsedAt.getTime() < now - LAST_USED_PRECISION_MS) {
-    row.lastUsedAt = new Date(now);
+  const principal = apiTokenPrincipal(row, now);
+  if (principal && lastUseIsStale(row!, now)) {
+    row!.lastUsedAt = new Date(now);
     await db
       .update(apiTokens)
       .set({ lastUsedAt: sql`now()` })
-      .where(eq(apiTokens.id, row.tokenId));
+      .where(eq(apiTokens.id, row!.tokenId));
   }
-  return toPrincipal(row, row.scope as TokenScope);
+  return principal;
 }
 
 async function fromSessionCookie(db: Db, cookieHeader: string): Promise<Principal | null> {
@@ -189,19 +221,54 @@ async function fromSessionCookie(db: Db, cookieHeader: string): Promise<Principa
   }
 }
 
-export async function authenticate(db: Db, credentials: Credentials): Promise<Authentication> {
-  if (getEnv().SECURITY_DISABLED) return { principal: ANONYMOUS };
+const INVALID_BEARER = 'The bearer token is invalid, expired or revoked';
+
+/** The bearer token of the Authorization header, why the header is not one, or undefined without a header. */
+function bearerOf(credentials: Credentials): { token: string } | { failure: string } | undefined {
   const header = credentials.authorization?.trim();
-  if (header) {
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) return { principal: null, failure: 'The Authorization header must be "Bearer <token>"' };
-    const token = match[1];
-    const principal = token.startsWith(API_TOKEN_PREFIX)
-      ? await fromApiToken(db, token)
-      : await fromAccessToken(db, token);
-    return principal
-      ? { principal }
-      : { principal: null, failure: 'The bearer token is invalid, expired or revoked' };
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? { token: match[1] } : { failure: 'The Authorization header must be "Bearer <token>"' };
+}
+
+const bearerAuthentication = (principal: Principal | null): Authentication =>
+  principal ? { principal } : { principal: null, failure: INVALID_BEARER };
+
+/**
+ * The authentication of `credentials` when everything it needs is already known here: an access token
+ * verified before and its user's row remembered, or an API token's row remembered (its last use recorded
+ * within the minute). Undefined when something must be read or written: authenticate does it. Answered
+ * without a promise, as most requests of a script or a console are (docs/performance.md, "Sixth pass");
+ * the rules are authenticate's own.
+ */
+export function rememberedAuthentication(db: Db, credentials: Credentials): Authentication | undefined {
+  if (getEnv().SECURITY_DISABLED) return { principal: ANONYMOUS };
+  const bearer = bearerOf(credentials);
+  if (!bearer) return credentials.cookie ? undefined : { principal: null };
+  if ('failure' in bearer) return { principal: null, failure: bearer.failure };
+  if (bearer.token.startsWith(API_TOKEN_PREFIX)) {
+    const row = rememberedNow<ApiTokenRow>(db, `api-token:${sha256(bearer.token)}`);
+    if (!row) return undefined;
+    const now = Date.now();
+    const principal = apiTokenPrincipal(row, now);
+    return principal && lastUseIsStale(row, now) ? undefined : bearerAuthentication(principal);
+  }
+  const verified = knownAccessToken(bearer.token);
+  if (verified === null) return bearerAuthentication(null);
+  const row = verified && rememberedNow<UserAuthRow>(db, `user:${verified.userId}`);
+  if (!verified || !row) return undefined;
+  return bearerAuthentication(activePrincipal(row, verified.tokenVersion));
+}
+
+export async function authenticate(db: Db, credentials: Credentials): Promise<Authentication> {
+  const known = rememberedAuthentication(db, credentials);
+  if (known) return known;
+  const bearer = bearerOf(credentials);
+  if (bearer && 'token' in bearer) {
+    const principal = bearer.token.startsWith(API_TOKEN_PREFIX)
+      ? await fromApiToken(db, bearer.token)
+      : await fromAccessToken(db, bearer.token);
+    return bearerAuthentication(principal);
   }
   if (credentials.cookie) {
     const principal = await fromSessionCookie(db, credentials.cookie);

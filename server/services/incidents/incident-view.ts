@@ -36,21 +36,17 @@ export function toIncidentView(row: IncidentRow, workerRequestStatus: string | n
   };
 }
 
+/** Whether the status of the incident's worker request decides its view (an unresolved WORKER incident's). */
+const hasLiveWorkerRequest = (row: IncidentRow): row is IncidentRow & { workerRequestId: number } =>
+  row.source === 'WORKER' && row.status !== 'RESOLVED' && row.workerRequestId !== null;
+
 /**
  * The views of these incidents, with the statuses of their worker requests read in one query (none when no
  * unresolved WORKER incident among them has a request): what every incident answer goes through, so that
  * `retryable` is what a retry would find now (docs/contract.md §7).
  */
 export async function incidentViews(db: Db, rows: IncidentRow[]): Promise<IncidentView[]> {
-  const requestIds = [
-    ...new Set(
-      rows.flatMap((r) =>
-        r.source === 'WORKER' && r.status !== 'RESOLVED' && r.workerRequestId !== null
-          ? [r.workerRequestId]
-          : [],
-      ),
-    ),
-  ];
+  const requestIds = [...new Set(rows.filter(hasLiveWorkerRequest).map((r) => r.workerRequestId))];
   const statuses = new Map<number, string>();
   if (requestIds.length) {
     const requests = await db
@@ -65,6 +61,8 @@ export async function incidentViews(db: Db, rows: IncidentRow[]): Promise<Incide
 }
 
 export async function incidentView(db: Db, row: IncidentRow): Promise<IncidentView> {
+  // Most incidents have no worker request to read: their view is made at once (the hottest read of the API).
+  if (!hasLiveWorkerRequest(row)) return toIncidentView(row, null);
   return (await incidentViews(db, [row]))[0];
 }
 

@@ -2,7 +2,19 @@
 // anew for every request (the largest single cost of a cheap read: docs/performance.md, "The procedure
 // path against the bare stack"), and a prepared query is also prepared by the driver on each connection, so that PostgreSQL parses
 // and plans it once rather than per request. Keyed by the handle: a transaction gets statements of its own.
-import { Column, getTableColumns, is, SQL, sql, type Table } from 'drizzle-orm';
+import {
+  Column,
+  DrizzleQueryError,
+  fillPlaceholders,
+  getTableColumns,
+  is,
+  NoopLogger,
+  SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
+import { NoopCache } from 'drizzle-orm/cache/core';
+import { PostgresJsPreparedQuery } from 'drizzle-orm/postgres-js';
 import type { Db, Tx } from './client';
 
 /** `build(db)` once per handle, remembered while the handle lives. */
@@ -179,5 +191,49 @@ export function mappedByColumns<Q>(prepared: Q): Q {
       }
       return mapped;
     });
+  return prepared;
+}
+
+/** What executedDirectly reads of drizzle's postgres-js prepared query (server/test/incidents/row-mapping.test.ts). */
+interface InternalPostgresJsQuery {
+  client: {
+    unsafe(
+      query: string,
+      params: unknown[],
+      options: { prepare: boolean },
+    ): { values(): Promise<unknown[][]> };
+  };
+  queryString: string;
+  params: unknown[];
+  prepare: boolean;
+  logger: unknown;
+  cache?: unknown;
+  customResultMapper?: (rows: unknown[][]) => unknown[];
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * A prepared select whose rows mappedByColumns maps, executed as drizzle's postgres-js session executes it
+ * (placeholders filled, the statement sent as prepared, the rows mapped, a failure wrapped in
+ * DrizzleQueryError) without the wrappers around each step: three async functions and a span of its no-op
+ * tracer per step, half the promises of a read of one incident (docs/performance.md, "Sixth pass"). Only
+ * where those steps are all drizzle would do: the postgres-js driver, no query logger, no result cache. Any
+ * other query (PGlite's, a traced or logged one) keeps drizzle's own execute.
+ */
+export function executedDirectly<Q>(prepared: Q): Q {
+  const query = prepared as unknown as InternalPostgresJsQuery;
+  if (!is(prepared, PostgresJsPreparedQuery) || !query.customResultMapper) return prepared;
+  if (!is(query.logger, NoopLogger) || (query.cache !== undefined && !is(query.cache, NoopCache)))
+    return prepared;
+  const mapRows = query.customResultMapper;
+  query.execute = (values = {}) => {
+    const params = fillPlaceholders(query.params, values);
+    return query.client
+      .unsafe(query.queryString, params, { prepare: query.prepare })
+      .values()
+      .then(mapRows, (error: unknown) => {
+        throw new DrizzleQueryError(query.queryString, params, error as Error);
+      });
+  };
   return prepared;
 }

@@ -1,18 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { mappedByColumns, preparedOnce } from '../../../db/prepared';
+import { executedDirectly, mappedByColumns, preparedOnce } from '../../../db/prepared';
 import { incidents } from '../../../db/schema';
 import { notFound } from '../../errors';
 import { incidentView } from './incident-view';
 
-/** The hottest read of the API: built and prepared once (db/prepared.ts). */
+/** The hottest read of the API: built and prepared once, and executed without drizzle's wrappers (db/prepared.ts). */
 const incidentById = preparedOnce((db) =>
-  mappedByColumns(
-    db
-      .select()
-      .from(incidents)
-      .where(eq(incidents.id, sql.placeholder('id')))
-      .prepare('incident_by_id'),
+  executedDirectly(
+    mappedByColumns(
+      db
+        .select()
+        .from(incidents)
+        .where(eq(incidents.id, sql.placeholder('id')))
+        .prepare('incident_by_id'),
+    ),
   ),
 );
 

@@ -1,8 +1,9 @@
 // Rows mapped by mappedByColumns (db/prepared.ts) are the rows drizzle's own mapping makes, on both
 // drivers: one table's columns (timestamps, bigints, nulls, enums), and a table nested beside an SQL field.
-import { desc, eq, sql } from 'drizzle-orm';
+// A query executedDirectly answers and fails as drizzle's own execute, where it is taken (postgres-js).
+import { desc, DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mappedByColumns } from '../../../db/prepared';
+import { executedDirectly, mappedByColumns } from '../../../db/prepared';
 import { incidents, users } from '../../../db/schema';
 import { useTestApi } from '../support/http-helpers';
 import { reportBody } from '../support/incident-helpers';
@@ -75,5 +76,32 @@ describe('mappedByColumns', () => {
         .prepare('row_mapping_join'),
     );
     expect(installed(joined)).toBe(false);
+  });
+
+  it("executes directly what drizzle's postgres-js session would, rows and failures alike", async () => {
+    const as = t.as((await t.admin()).token);
+    const reported = (await as.post('/incidents', reportBody({ severity: 'HIGH' }))).body as { id: number };
+    const { db, kind } = t.database;
+    const query = () =>
+      db
+        .select()
+        .from(incidents)
+        .where(eq(incidents.id, sql.placeholder('id')));
+    const direct = executedDirectly(mappedByColumns(query().prepare('row_mapping_direct')));
+    // Taken on postgres-js only: PGlite's queries keep drizzle's execute (its own prototype's).
+    expect(Object.hasOwn(direct, 'execute')).toBe(kind === 'postgres');
+    const expected = await mappedByColumns(query().prepare('row_mapping_direct_drizzle')).execute({
+      id: reported.id,
+    });
+    expect(expected).toHaveLength(1);
+    expect(await direct.execute({ id: reported.id })).toEqual(expected);
+    expect(await direct.execute({ id: -1 })).toEqual([]);
+    // A value the database refuses: the same DrizzleQueryError, the driver's error its cause.
+    const failure = await direct.execute({ id: 'not a number' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DrizzleQueryError);
+    expect(((failure as DrizzleQueryError).cause as { code?: string }).code).toBe('22P02');
+    // A query without mappedByColumns' mapping is left to drizzle.
+    const unmapped = executedDirectly(query().prepare('row_mapping_direct_unmapped'));
+    expect(Object.hasOwn(unmapped, 'execute')).toBe(false);
   });
 });

@@ -49,6 +49,7 @@ import {
   matchRestRoute,
   restInput,
   trpcErrorOf,
+  type RestMatch,
 } from './rest-routes';
 import type { Dispatcher } from './services/workers/dispatcher';
 import { createContext } from './trpc';
@@ -113,6 +114,16 @@ export function apiRouteOf(pathname: string): string | undefined {
 
 /** Every REST operation's procedure, by method and path template, in the router's order. */
 const restRouteTable = buildRestRoutes(appRouter._def.procedures as Record<string, unknown>);
+
+/**
+ * The path as the REST operations see it: without /api, as the adapter parsed it on its own. That is the
+ * request's parsed path without its /api, unless resolving dot segments took the path out of /api.
+ */
+function restPathOf(req: IncomingMessage, pathname: string): string {
+  if (pathname.startsWith('/api/')) return pathname.slice('/api'.length);
+  const withoutApi = req.url!.slice('/api'.length);
+  return new URL(`http://127.0.0.1${withoutApi.startsWith('/') ? '' : '/'}${withoutApi}`).pathname;
+}
 
 function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json') {
   res.statusCode = status;
@@ -259,10 +270,13 @@ export function createApiHandler(
    * the body give (server/rest-routes.ts). Its answer is JSON (the success status of an empty one from its
    * meta), its errors problem documents.
    */
-  async function restCall(req: ApiRequest, res: ServerResponse, url: URL, requestId: string): Promise<void> {
+  async function restCall(
+    req: ApiRequest,
+    res: ServerResponse,
+    { url, method, match }: { url: URL; method: string; match: RestMatch | undefined },
+    requestId: string,
+  ): Promise<void> {
     let body: { body: unknown; bodyError?: DomainError } | undefined;
-    // HEAD is answered as GET, checks and status included; Node sends no body to a HEAD request.
-    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     if (method !== 'GET') {
       const read = await readJsonBody(req);
       if ('tooLarge' in read) {
@@ -271,11 +285,6 @@ export function createApiHandler(
       }
       body = read;
     }
-    // The path as the REST operations see it: without /api, parsed on its own as the adapter did.
-    const withoutApi = req.url!.slice('/api'.length);
-    const restPath = new URL(`http://127.0.0.1${withoutApi.startsWith('/') ? '' : '/'}${withoutApi}`)
-      .pathname;
-    const match = matchRestRoute(restRouteTable, method, restPath);
     try {
       if (!match) throw new TRPCError({ message: 'Not found', code: 'NOT_FOUND' });
       // GET and DELETE take their input from the query, every other method from the body (as the adapter).
@@ -302,7 +311,7 @@ export function createApiHandler(
       sendJson(res, status, data);
     } catch (cause) {
       const error = trpcErrorOf(cause);
-      logIfInternal(error, requestId, `REST ${match?.route.procedurePath ?? withoutApi}`);
+      logIfInternal(error, requestId, `REST ${match?.route.procedurePath ?? url.pathname}`);
       sendProblem(res, problemOf(error, requestId), errorHeaders([error]));
     }
   }
@@ -433,13 +442,19 @@ export function createApiHandler(
         });
       }
 
-      // REST. A path some operation answers, with a method none does there: 405 with the methods it takes.
-      const allowed = allowedMethods(pathname.slice('/api'.length));
-      if (allowed && !allowed.includes(req.method ?? '')) {
-        const refusal = methodNotAllowed(req.method ?? '', allowed);
-        return sendProblem(res, problemOf(refusal, requestId), refusal.headers);
+      // REST: the operation of the method and path. HEAD is answered as GET, checks and status included;
+      // Node sends no body to a HEAD request.
+      const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+      const match = matchRestRoute(restRouteTable, method, restPathOf(req, pathname));
+      if (!match) {
+        // A path some operation answers, with a method none does there: 405 with the methods it takes.
+        const allowed = allowedMethods(pathname.slice('/api'.length));
+        if (allowed && !allowed.includes(req.method ?? '')) {
+          const refusal = methodNotAllowed(req.method ?? '', allowed);
+          return sendProblem(res, problemOf(refusal, requestId), refusal.headers);
+        }
       }
-      await restCall(req, res, url, requestId);
+      await restCall(req, res, { url, method, match }, requestId);
     } catch (error) {
       log.error({ err: error, requestId }, `${req.method} ${pathname} failed`);
       if (!res.headersSent) sendProblem(res, problemOf(error, requestId));

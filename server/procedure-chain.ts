@@ -64,6 +64,9 @@ function parserOf(schema: ZodLike): (value: unknown) => unknown {
   };
 }
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
 const isObject = (value: unknown): value is object =>
   !!value && !Array.isArray(value) && typeof value === 'object';
 
@@ -84,7 +87,8 @@ async function validatedCall(chain: Chain, opts: MiddlewareCall, rawInput: unkno
       input = isObject(input) && isObject(parsed) ? { ...input, ...parsed } : parsed;
     }
     let data = chain.resolver({ ...opts, input });
-    if (data instanceof Promise) data = await data;
+    // Awaited when it is a promise or any thenable (a query builder), as tRPC awaits what a resolver returns.
+    if (isThenable(data)) data = await data;
     result = { ok: true, data };
   } catch (cause) {
     result = { ok: false, error: getTRPCErrorFromUnknown(cause) };

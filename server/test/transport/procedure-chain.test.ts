@@ -48,6 +48,14 @@ function testRouter() {
       }),
     add: publicProcedure.input(slowInput.schema).mutation(({ input: given }) => given.name),
     whoAmI: signedInProcedure.query(async ({ ctx }) => ctx.principal.username),
+    // A resolver may return any thenable (a query builder is one): awaited as a promise is.
+    thenable: publicProcedure.query(
+      // Typed as a promise for tRPC's types; at run time an object with a `then` and nothing else.
+      () =>
+        ({
+          then: (onFulfilled: (value: string) => unknown) => onFulfilled('from a thenable'),
+        }) as unknown as Promise<string>,
+    ),
   });
   return { testProcedures, seen, calls: { input, output, slowInput } };
 }
@@ -81,7 +89,7 @@ describe('the chain of a procedure run as one step', () => {
   it('answers and refuses exactly as tRPC walking the chain', async () => {
     const before = testRouter();
     const after = testRouter();
-    expect(runChainsAsOneStep(after.testProcedures._def.procedures as Record<string, unknown>)).toBe(3);
+    expect(runChainsAsOneStep(after.testProcedures._def.procedures as Record<string, unknown>)).toBe(4);
     const admin = contextOf({ principal: principal(['ACCESS_BPM_ADMIN']) });
     const contexts = {
       admin,
@@ -113,6 +121,7 @@ describe('the chain of a procedure run as one step', () => {
       ['anonymous', (c) => c.add({ name: 5 as never })],
       ['admin', (c) => c.whoAmI()],
       ['anonymous', (c) => c.whoAmI()],
+      ['anonymous', (c) => c.thenable()],
     ];
     for (const [who, call] of calls) {
       const expected = await outcome(() => call(callerOf(before.testProcedures, contexts[who])));
@@ -122,6 +131,7 @@ describe('the chain of a procedure run as one step', () => {
     // The resolver got the parsed input (coerced), and nothing when the caller was refused.
     expect(after.seen).toEqual(before.seen);
     expect(after.seen[0]).toEqual({ id: 7, tags: ['a'] });
+    expect(await callerOf(after.testProcedures, contexts.anonymous).thenable()).toBe('from a thenable');
 
     // The cases above do reach each outcome.
     const afterCaller = callerOf(after.testProcedures, admin);
@@ -154,7 +164,7 @@ describe('the chain of a procedure run as one step', () => {
       more: publicProcedure.use(({ next }) => next()).query(() => 1),
     });
     expect(runChainsAsOneStep(extra._def.procedures as Record<string, unknown>)).toBe(0);
-    expect(runChainsAsOneStep(testProcedures._def.procedures as Record<string, unknown>)).toBe(3);
+    expect(runChainsAsOneStep(testProcedures._def.procedures as Record<string, unknown>)).toBe(4);
     // Run already: nothing left of that shape.
     expect(runChainsAsOneStep(testProcedures._def.procedures as Record<string, unknown>)).toBe(0);
   });

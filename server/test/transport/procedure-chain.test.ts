@@ -48,8 +48,9 @@ function testRouter() {
       }),
     add: publicProcedure.input(slowInput.schema).mutation(({ input: given }) => given.name),
     whoAmI: signedInProcedure.query(async ({ ctx }) => ctx.principal.username),
-    // A resolver may return any thenable (a query builder is one): awaited as a promise is.
-    thenable: publicProcedure.query(
+    // A resolver may return any thenable (a query builder is one): awaited as a promise is, before its
+    // answer meets the output schema.
+    thenable: publicProcedure.output(z.string()).query(
       // Typed as a promise for tRPC's types; at run time an object with a `then` and nothing else.
       () =>
         ({

@@ -135,7 +135,6 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
         reject(error);
       };
       const timer = setTimeout(() => {
-        if (settled) return;
         onExpiry?.();
         fail(new DatabaseUnavailableError(`The database did not answer within ${ms} ms`));
       }, ms);

@@ -184,7 +184,10 @@ export interface MiddlewareCall {
 }
 export type MiddlewareResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
 
-/** The procedure's middlewares, in tRPC's order (its own first: error formatting, then ours, input, output, resolver). */
+/**
+ * The procedure's middlewares, in tRPC's order (its rules, input, output, resolver; one step for the API's
+ * procedures since server/procedure-chain.ts).
+ */
 function middlewaresOf(procedure: AnyProcedure): Middleware[] {
   const middlewares = (procedure._def as { middlewares?: unknown }).middlewares;
   if (!Array.isArray(middlewares) || !middlewares.every((m) => typeof m === 'function')) {

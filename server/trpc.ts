@@ -3,7 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '../db/client';
-import { authenticate, rememberedAuthentication, type Credentials, type Principal } from './auth/principal';
+import {
+  readAuthentication,
+  rememberedAuthentication,
+  type Credentials,
+  type Principal,
+} from './auth/principal';
 import { scopeAllows, scopeRefusal, type ProcedureScope } from './auth/token-scopes';
 import {
   DomainError,
@@ -53,7 +58,7 @@ export async function createContext(opts: {
   // Mostly known already: then without a promise (server/auth/principal.ts).
   const auth =
     rememberedAuthentication(opts.db, credentials) ??
-    (await authenticate(opts.db, credentials).catch((error: unknown) => {
+    (await readAuthentication(opts.db, credentials).catch((error: unknown) => {
       // A database outage is a 503 here too, not the 500 tRPC makes of any error in a context.
       const domain = domainErrorOf(error);
       throw domain ? toTRPCError(domain) : error;
@@ -139,7 +144,12 @@ function rejectUnacceptableInput(ctx: Context, rawInput: unknown): void {
  * public procedure, nothing else), holding at least one of `anyOf` when given (effective permissions: direct
  * or through a group), and an API token runs only what its scope admits, on top of its user's permissions.
  */
-function admitCaller(ctx: Context, meta: AppMeta | undefined, type: string, anyOf?: readonly Permission[]) {
+function admitCaller(
+  ctx: Context,
+  meta: AppMeta | undefined,
+  type: string,
+  anyOf?: readonly Permission[],
+): void {
   const principal = ctx.principal;
   if (!principal) throw toTRPCError(unauthenticated(ctx.authFailure));
   if (principal.mustChangePassword) throw toTRPCError(passwordChangeRequired());
@@ -149,12 +159,20 @@ function admitCaller(ctx: Context, meta: AppMeta | undefined, type: string, anyO
   const scope = principal.scope ?? 'FULL';
   if (!scopeAllows(scope, { scope: meta?.tokenScope, type: type as never }))
     throw toTRPCError(forbidden(scopeRefusal(scope)));
-  return principal;
 }
 
 /** `middleware`, marked as running `rules` (server/procedure-chain.ts reads the mark). */
 function withRules<M extends object>(rules: ProcedureRules, middleware: M): M {
   return Object.assign(middleware, { rules });
+}
+
+/** The rules' part before validation, as a middleware runs it: admit the caller, then read and inspect the input. */
+async function admitAndInspect(
+  rules: ProcedureRules,
+  call: Parameters<ProcedureRules['admit']>[0] & { getRawInput: () => Promise<unknown> },
+): Promise<void> {
+  rules.admit(call);
+  rules.inspect(call.ctx, await call.getRawInput());
 }
 
 // Each procedure has one middleware doing all of the above in order: every layer of tRPC's middleware chain
@@ -168,27 +186,25 @@ const publicRules: ProcedureRules = {
 
 /** Open to anyone: sign-in and the service's own description. */
 export const publicProcedure = t.procedure.use(
-  withRules(publicRules, async ({ ctx, meta, type, getRawInput, next }) => {
-    publicRules.admit({ ctx, meta, type });
-    publicRules.inspect(ctx, await getRawInput());
-    return publicRules.settle(await next());
+  withRules(publicRules, async (opts) => {
+    await admitAndInspect(publicRules, opts);
+    return publicRules.settle(await opts.next());
   }),
 );
 
 function signedIn(anyOf?: readonly Permission[]) {
   const rules: ProcedureRules = {
     // Authentication and permission are checked before the input is read (docs/contract.md §4).
-    admit: ({ ctx, meta, type }) => void admitCaller(ctx, meta, type, anyOf),
+    admit: ({ ctx, meta, type }) => admitCaller(ctx, meta, type, anyOf),
     inspect: rejectUnacceptableInput,
     settle: withDomainStatus,
   };
   return t.procedure.use(
-    withRules(rules, async ({ ctx, meta, type, getRawInput, next }) => {
-      rules.admit({ ctx, meta, type });
-      rules.inspect(ctx, await getRawInput());
+    withRules(rules, async (opts) => {
+      await admitAndInspect(rules, opts);
       // The principal admitCaller checked is ctx.principal: only its type changes (no longer null). Passing
       // no context on keeps tRPC from copying it (and from reading its lazy signal) on every call.
-      return rules.settle(await next({ ctx: undefined as unknown as { principal: Principal } }));
+      return rules.settle(await opts.next({ ctx: undefined as unknown as { principal: Principal } }));
     }),
   );
 }

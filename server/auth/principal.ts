@@ -261,8 +261,14 @@ export function rememberedAuthentication(db: Db, credentials: Credentials): Auth
 }
 
 export async function authenticate(db: Db, credentials: Credentials): Promise<Authentication> {
-  const known = rememberedAuthentication(db, credentials);
-  if (known) return known;
+  return rememberedAuthentication(db, credentials) ?? (await readAuthentication(db, credentials));
+}
+
+/**
+ * The authentication of credentials that rememberedAuthentication left undefined: what it needs is read (and
+ * an API token's last use written). Call it only then; authenticate does both in turn.
+ */
+export async function readAuthentication(db: Db, credentials: Credentials): Promise<Authentication> {
   const bearer = bearerOf(credentials);
   if (bearer && 'token' in bearer) {
     const principal = bearer.token.startsWith(API_TOKEN_PREFIX)

@@ -103,6 +103,8 @@ describe.runIf(onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
 
   it('serves from two worker processes, neither of them the primary', async () => {
     for (let i = 0; i < 8; i++) expect((await request(server.url, 'GET', '/health')).status).toBe(200);
+    // Lines are written in batches, up to 10 ms after their answers (server/log.ts).
+    await expect.poll(() => pidsServing('/api/health').size, { timeout: 5_000 }).toBe(2);
     const pids = pidsServing('/api/health');
     expect(pids.size).toBe(2);
     expect(pids.has(server.process.pid!)).toBe(false);

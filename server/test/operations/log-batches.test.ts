@@ -1,0 +1,82 @@
+// The log's batched writes (server/log.ts): lines gather for up to 10 ms and go out together, and no exit of
+// the process but SIGKILL loses one. Each case is a real node process logging through server/log.ts, its
+// stdout read through a pipe as a log shipper would.
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+interface Run {
+  stdout: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs `code` (an ES module body) with `log` imported from server/log.ts. */
+function runLogging(code: string, env: Record<string, string> = {}): Run {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', `import { log } from './server/log.ts';\n${code}`],
+    { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { stdout: () => Buffer.concat(chunks).toString('utf8'), exited };
+}
+
+const messages = (output: string) =>
+  output
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => (JSON.parse(l) as { msg: string }).msg);
+
+describe('the log written in batches', () => {
+  it('writes a line while the process runs on, not only at its exit', async () => {
+    const run = runLogging(`
+      log.info('first');
+      setTimeout(() => process.exit(0), 3_000);
+    `);
+    // Well before the exit: the batch went out after its 10 ms.
+    await expect.poll(() => messages(run.stdout()), { timeout: 2_500 }).toEqual(['first']);
+    expect(await run.exited).toBe(0);
+  });
+
+  it('writes every line, in order, when the process exits at once after logging', async () => {
+    const run = runLogging(`
+      for (let i = 0; i < 2000; i++) log.info('line ' + i);
+      process.exit(3);
+    `);
+    expect(await run.exited).toBe(3);
+    expect(messages(run.stdout())).toEqual(Array.from({ length: 2000 }, (_, i) => `line ${i}`));
+  });
+
+  it('writes the lines before a fatal exception', async () => {
+    const run = runLogging(`
+      log.info('before');
+      log.error('about to fail');
+      setImmediate(() => { throw new Error('boom'); });
+    `);
+    expect(await run.exited).toBe(1);
+    expect(messages(run.stdout())).toEqual(['before', 'about to fail']);
+  });
+
+  it('keeps the lines of a flood whole, each a JSON line (batches of 64 KiB)', async () => {
+    const run = runLogging(`
+      const payload = 'x'.repeat(1000);
+      for (let i = 0; i < 500; i++) log.info({ payload }, 'big ' + i);
+      setTimeout(() => process.exit(0), 200);
+    `);
+    expect(await run.exited).toBe(0);
+    expect(messages(run.stdout())).toEqual(Array.from({ length: 500 }, (_, i) => `big ${i}`));
+  });
+
+  it('writes each line at once with LOG_SYNC=true, so that a SIGKILL loses none', async () => {
+    const run = runLogging(
+      `
+      log.info('kept');
+      process.kill(process.pid, 'SIGKILL');
+    `,
+      { LOG_SYNC: 'true' },
+    );
+    await run.exited;
+    expect(messages(run.stdout())).toEqual(['kept']);
+  });
+});

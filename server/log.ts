@@ -64,19 +64,23 @@ function createLogger(): Logger {
 }
 
 /**
- * Stdout, in batches: lines gather for up to 10 ms (or 64 KiB) and go out in one asynchronous write. A write
- * per line, asynchronous (a round trip through libuv's thread pool each) or synchronous, was several per cent
- * of a cheap request's CPU under load (docs/performance.md, "Seventh pass"); a batch costs one such round trip
- * for a hundred lines at 10,000 requests/s. No line is lost for it: a graceful stop awaits flushLog before it
- * exits, and any other exit of the process writes what is left synchronously (the 'exit' event, which a fatal
- * exception raises too); only a process killed outright (SIGKILL) loses its last 10 ms. LOG_SYNC=true writes
- * each line before the call that logs it returns, for debugging a crash that kills the process.
+ * Stdout, in batches: lines gather for up to 10 ms and go out together, in writes of whole lines of at most
+ * 4 KiB. A write per line, asynchronous (a round trip through libuv's thread pool each) or synchronous, was
+ * several per cent of a cheap request's CPU under load (docs/performance.md, "Seventh pass"); a batch costs
+ * one round trip for a dozen lines or more. At most PIPE_BUF bytes, a write to a pipe is never split around
+ * another process's (POSIX): the cluster's workers share one stdout, and larger writes mixed their lines when
+ * the pipe was full. No line is lost for it: a graceful stop awaits flushLog before it exits, and any other
+ * exit of the process writes what is left synchronously (the 'exit' event, which a fatal exception raises
+ * too); only a process killed outright (SIGKILL) loses its last 10 ms. LOG_SYNC=true writes each line before
+ * the call that logs it returns, for debugging a crash that kills the process.
  */
 function logDestination() {
   if (process.env.LOG_SYNC === 'true') return pino.destination({ dest: 1, sync: true });
-  // pino's sonic-boom writes: partial writes and a full pipe (EAGAIN) are its concern.
-  const stdout = pino.destination({ dest: 1, sync: false });
+  // pino's sonic-boom writes: a full pipe (EAGAIN) and partial writes are its concern. Its maxWrite keeps it
+  // from joining our batches into larger writes.
+  const stdout = pino.destination({ dest: 1, sync: false, maxWrite: PIPE_BUF });
   let batch = '';
+  let batchBytes = 0;
   let timer: NodeJS.Timeout | undefined;
   const writeBatch = () => {
     clearTimeout(timer);
@@ -84,6 +88,7 @@ function logDestination() {
     if (!batch) return;
     const lines = batch;
     batch = '';
+    batchBytes = 0;
     stdout.write(lines);
   };
   process.on('exit', () => {
@@ -96,9 +101,11 @@ function logDestination() {
   });
   return {
     write(line: string) {
+      const bytes = Buffer.byteLength(line);
+      if (batchBytes + bytes > PIPE_BUF) writeBatch();
       batch += line;
-      if (batch.length >= BATCH_BYTES) writeBatch();
-      else timer ??= setTimeout(writeBatch, BATCH_MS);
+      batchBytes += bytes;
+      timer ??= setTimeout(writeBatch, BATCH_MS);
     },
     /** pino's `logger.flush(done)`: the batch, then what sonic-boom holds. */
     flush(done?: (error?: Error) => void) {
@@ -109,7 +116,8 @@ function logDestination() {
 }
 
 const BATCH_MS = 10;
-const BATCH_BYTES = 64 * 1024;
+/** Linux's PIPE_BUF: writes of at most this many bytes to a pipe are atomic. */
+const PIPE_BUF = 4096;
 
 /** Waits until every line logged so far is written to stdout (before a graceful exit). */
 export function flushLog(): Promise<void> {

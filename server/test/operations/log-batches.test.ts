@@ -58,7 +58,7 @@ describe('the log written in batches', () => {
     expect(messages(run.stdout())).toEqual(['before', 'about to fail']);
   });
 
-  it('keeps the lines of a flood whole, each a JSON line (batches of 64 KiB)', async () => {
+  it('keeps the lines of a flood whole, each a JSON line', async () => {
     const run = runLogging(`
       const payload = 'x'.repeat(1000);
       for (let i = 0; i < 500; i++) log.info({ payload }, 'big ' + i);
@@ -66,6 +66,41 @@ describe('the log written in batches', () => {
     `);
     expect(await run.exited).toBe(0);
     expect(messages(run.stdout())).toEqual(Array.from({ length: 500 }, (_, i) => `big ${i}`));
+  });
+
+  it('never mixes the lines of two processes sharing one stdout, even when its reader falls behind', async () => {
+    // As the cluster's workers share the primary's stdout. The reader stops for a while, so that the writers
+    // find the pipe full and are told to wait (EAGAIN) or take only part of a write. Writes of up to 64 KiB
+    // mixed 8-138 of these lines.
+    const LINES = 20_000;
+    const writer = (name: string) =>
+      `"${process.execPath}" --import tsx server/test/support/log-writer.ts ${name} ${LINES}`;
+    const child = spawn('sh', ['-c', `${writer('a')} & ${writer('b')} & wait`], {
+      env: { ...process.env, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout.pause();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    child.stdout.resume();
+    // 'close': the process has exited and its stdout is read to the end.
+    expect(await new Promise((resolve) => child.once('close', resolve))).toBe(0);
+    const lines = Buffer.concat(chunks)
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.trim());
+    const parsed = lines.map((l) => {
+      try {
+        return JSON.parse(l) as { msg: string; n: number };
+      } catch {
+        throw new Error(`not a whole JSON line: ${l.slice(0, 80)}...${l.slice(-80)}`);
+      }
+    });
+    for (const name of ['a', 'b']) {
+      const ns = parsed.filter((l) => l.msg === name).map((l) => l.n);
+      expect(ns).toEqual(Array.from({ length: LINES }, (_, i) => i));
+    }
   });
 
   it('writes each line at once with LOG_SYNC=true, so that a SIGKILL loses none', async () => {

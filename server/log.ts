@@ -64,15 +64,15 @@ function createLogger(): Logger {
 }
 
 /**
- * Stdout, in batches: lines gather for up to 10 ms and go out together, in writes of whole lines of at most
- * 4 KiB. A write per line, asynchronous (a round trip through libuv's thread pool each) or synchronous, was
- * several per cent of a cheap request's CPU under load (docs/performance.md, "Seventh pass"); a batch costs
- * one round trip for a dozen lines or more. At most PIPE_BUF bytes, a write to a pipe is never split around
- * another process's (POSIX): the cluster's workers share one stdout, and larger writes mixed their lines when
- * the pipe was full. No line is lost for it: a graceful stop awaits flushLog before it exits, and any other
- * exit of the process writes what is left synchronously (the 'exit' event, which a fatal exception raises
- * too); only a process killed outright (SIGKILL) loses its last 10 ms. LOG_SYNC=true writes each line before
- * the call that logs it returns, for debugging a crash that kills the process.
+ * Stdout, in batches: lines gather for up to 10 ms and go out in asynchronous writes of whole lines of at
+ * most 4 KiB. A write of at most PIPE_BUF bytes to a pipe is never split around another process's (POSIX):
+ * the cluster's workers share one stdout, and larger writes mixed their lines when its reader fell behind
+ * (the write per line of before too, once sonic-boom had joined queued lines into 16 KiB). Batches also make
+ * fewer round trips through libuv's thread pool; what that saves is small (docs/performance.md, "Seventh
+ * pass"). No line is lost for it: a graceful stop awaits flushLog before it exits, and any other exit of the
+ * process writes what is left synchronously (the 'exit' event, which a fatal exception raises too); only a
+ * process killed outright (SIGKILL) loses its last 10 ms. LOG_SYNC=true writes each line before the call that
+ * logs it returns, for debugging a crash that kills the process.
  */
 function logDestination() {
   if (process.env.LOG_SYNC === 'true') return pino.destination({ dest: 1, sync: true });

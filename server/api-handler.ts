@@ -8,6 +8,7 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import type { Database } from '../db/client';
+import { requestContextOf } from '../lib/request-context';
 import { attachAuthCache } from './auth/auth-cache';
 import { clientAddressOf } from './client-address';
 import { allowOrigin, answerPreflight, isPreflight, type CorsOrigins } from './cors';
@@ -303,6 +304,7 @@ export function createApiHandler(
         clientAddress: clientAddressOf(req),
         signal: () => abortedOnClose(res),
         receivedAt: req.receivedAt,
+        request: requestContextOf(req),
       });
       const data = await callRestProcedure(match.route, input, ctx);
       // The success status is for an empty answer; an operation that sometimes answers a body (a reset
@@ -436,6 +438,7 @@ export function createApiHandler(
               requestId,
               clientAddress,
               receivedAt: req.receivedAt,
+              request: requestContextOf(req),
             }),
           responseMeta: ({ errors }) => (errors.length ? { headers: errorHeaders(errors) } : {}),
           onError: ({ error, path: p }) => logIfInternal(error, requestId, `tRPC ${p}`),

@@ -2,7 +2,6 @@
 // fields that carry them are redacted by path, and every line is scrubbed of token- and hash-shaped text
 // besides, since an error's message (a failed query's parameters, say) is not under our control.
 import pino, { type Logger } from 'pino';
-import { logContext } from '../lib/request-context';
 
 /** Object paths whose values never reach a line, at the top level and one level down. */
 const SECRET_FIELDS = [
@@ -38,10 +37,6 @@ export function scrubSecrets(line: string): string {
   return SECRET_TEXT.reduce((text, pattern) => text.replace(pattern, '[REDACTED]'), line);
 }
 
-// The request being handled (server/observe-requests.ts): lib/, so that db/ reads it too (the trace context
-// a timeline entry keeps).
-export { logContext, type RequestContext } from '../lib/request-context';
-
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function createLogger(): Logger {
@@ -53,10 +48,6 @@ function createLogger(): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
-      mixin: () => {
-        const request = logContext.getStore();
-        return request ? { requestId: request.requestId, traceId: request.traceId } : {};
-      },
       hooks: { streamWrite: scrubSecrets },
     },
     logDestination(),

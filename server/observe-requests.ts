@@ -1,10 +1,11 @@
 // The one wrapper every request passes through (API and pages alike): a request id (the client's
 // X-Request-Id when it is sane, else a new one) answered in X-Request-Id, the W3C trace context, one JSON log
-// line when the answer is done, and the HTTP metrics by route template. Lines logged while a request is
-// handled carry its request id and trace id.
+// line when the answer is done, and the HTTP metrics by route template. The handlers find the request's
+// context with requestContextOf (lib/request-context.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { logContext, requestLog, type RequestContext } from './log';
+import { setRequestContext, type RequestContext } from '../lib/request-context';
+import { requestLog } from './log';
 import { observeHttpRequest, observeLongPollOvershoot } from './metrics';
 import { traceRequest } from './tracing';
 
@@ -43,6 +44,7 @@ export function observeRequests(
     if (trace) res.setHeader('traceresponse', trace.header);
 
     const context: RequestContext = { requestId, traceId: trace?.traceId, traceparent: trace?.header };
+    setRequestContext(req, context);
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // A long poll that timed out: how long after its deadline its answer was written (issue 12 wants 100 ms).
@@ -71,8 +73,7 @@ export function observeRequests(
       );
     });
 
-    const run = () => logContext.run(context, () => handle(req, res));
-    if (trace) trace.run(run);
-    else run();
+    if (trace) trace.run(() => handle(req, res));
+    else handle(req, res);
   };
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '../db/client';
+import type { RequestContext } from '../lib/request-context';
 import {
   readAuthentication,
   rememberedAuthentication,
@@ -35,6 +36,8 @@ export interface Context {
   /** A body the transport could not read (bad JSON, not an object): reported after auth, as a 400. */
   bodyError?: DomainError;
   requestId: string;
+  /** The HTTP request's context (lib/request-context.ts): its trace, and a long poll's deadline. */
+  request?: RequestContext;
   /** The client's address (server/client-address.ts), for throttling sign-in; unknown to in-process callers. */
   clientAddress?: string;
   /** Aborts when the client goes away (ends a long poll early). */
@@ -48,6 +51,7 @@ export async function createContext(opts: {
   dispatcher: Dispatcher;
   credentials?: Credentials;
   requestId?: string;
+  request?: RequestContext;
   bodyError?: DomainError;
   clientAddress?: string;
   /** The signal, or how to make it on first use (most procedures never read it: server/api-handler.ts). */
@@ -73,6 +77,7 @@ export async function createContext(opts: {
     authFailure: auth.principal ? undefined : 'failure' in auth ? auth.failure : undefined,
     bodyError: opts.bodyError,
     requestId: opts.requestId ?? randomUUID(),
+    request: opts.request,
     clientAddress: opts.clientAddress,
     get signal() {
       if (signal === undefined && typeof makeSignal === 'function') signal = makeSignal();

@@ -1,7 +1,6 @@
 // Incidents and their lifecycle timeline (docs/seed-service-spec.md: Incident, Incident timeline entry;
 // docs/contract.md §6).
 import { sql } from 'drizzle-orm';
-import { logContext } from '../../lib/request-context';
 import {
   bigint,
   bigserial,
@@ -317,11 +316,10 @@ export const incidentEvents = pgTable(
       .notNull()
       .default(sql`pg_current_xact_id()`),
     /**
-     * The W3C `traceparent` of the traced request that wrote the entry (server/observe-requests.ts), filled
-     * in for every writer from the request's context; its notifications send it on (issue 15). Null outside
-     * a traced request.
+     * The W3C `traceparent` of the traced request that wrote the entry (server/observe-requests.ts), which
+     * every writer passes on; its notifications send it on (issue 15). Null outside a traced request.
      */
-    traceparent: text('traceparent').$defaultFn(() => logContext.getStore()?.traceparent ?? sql`null`),
+    traceparent: text('traceparent'),
   },
   (t) => [
     index('incident_events_incident_idx').on(t.incidentId, t.id),

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodType } from 'zod';
 import type { Db } from '../../db/client';
 import type { WorkerRequestRow } from '../../db/schema';
+import { requestContextOf } from '../../lib/request-context';
 import { authenticate } from '../auth/principal';
 import { scopeAllows, scopeRefusal } from '../auth/token-scopes';
 import {
@@ -221,7 +222,7 @@ export function createEngineRestHandler(
         lockDurationMsByTopic: Object.fromEntries(topics.map((t) => [t.topicName, t.lockDuration])),
         waitMs,
       },
-      { dispatcher, signal: abortedOnClose(res), receivedAt: req.receivedAt },
+      { dispatcher, signal: abortedOnClose(res), receivedAt: req.receivedAt, request: requestContextOf(req) },
     );
     const namesByTopic = new Map(topics.map((t) => [t.topicName, t.variables]));
     sendJson(
@@ -231,31 +232,40 @@ export function createEngineRestHandler(
     );
   }
 
-  async function taskOperation(operation: string, id: number, body: unknown) {
+  /** `traceparent`: the request's trace context, kept with the timeline entries the operation writes. */
+  async function taskOperation(operation: string, id: number, body: unknown, traceparent?: string) {
     switch (operation) {
       case 'complete': {
         const input = parse(CompleteBody, body);
         const result = fromVariables(input.variables, input.localVariables);
-        return completeWorkerRequest(db, { id, workerId: input.workerId, result });
+        return completeWorkerRequest(db, { id, workerId: input.workerId, result }, traceparent);
       }
       case 'bpmnError': {
         // No process model here catches the error: the request completes with the error as its result.
         const input = parse(BpmnErrorBody, body);
         const values = fromVariables(input.variables) ?? {};
         const bpmnError = { errorCode: input.errorCode, errorMessage: input.errorMessage ?? null };
-        return completeWorkerRequest(db, { id, workerId: input.workerId, result: { ...values, bpmnError } });
+        return completeWorkerRequest(
+          db,
+          { id, workerId: input.workerId, result: { ...values, bpmnError } },
+          traceparent,
+        );
       }
       case 'failure': {
         const input = parse(FailureBody, body);
         const message = input.errorMessage?.trim() || 'The external task failed (no errorMessage given)';
-        return failWorkerRequest(db, {
-          id,
-          workerId: input.workerId,
-          errorMessage: message.slice(0, MAX_ERROR_MESSAGE),
-          errorDetails: input.errorDetails ?? undefined,
-          retries: input.retries ?? undefined,
-          retryTimeoutMs: input.retryTimeout ?? undefined,
-        });
+        return failWorkerRequest(
+          db,
+          {
+            id,
+            workerId: input.workerId,
+            errorMessage: message.slice(0, MAX_ERROR_MESSAGE),
+            errorDetails: input.errorDetails ?? undefined,
+            retries: input.retries ?? undefined,
+            retryTimeoutMs: input.retryTimeout ?? undefined,
+          },
+          traceparent,
+        );
       }
       case 'extendLock': {
         const input = parse(ExtendLockBody, body);
@@ -274,10 +284,10 @@ export function createEngineRestHandler(
    * A task operation; a completed request no longer exists for Camunda (404, where the native protocol
    * answers 409), while any other lock that is not the worker's stays a conflict.
    */
-  async function taskOperationOnExisting(operation: string, id: number, body: unknown) {
+  async function taskOperationOnExisting(operation: string, id: number, body: unknown, traceparent?: string) {
     let request;
     try {
-      request = await taskOperation(operation, id, body);
+      request = await taskOperation(operation, id, body, traceparent);
     } catch (error) {
       if (domainErrorOf(error)?.kind !== 'CONFLICT') throw error;
       if ((await getWorkerRequest(db, { id })).status === 'COMPLETED') throw notFound('External task', id);
@@ -314,7 +324,7 @@ export function createEngineRestHandler(
       await authorise(req);
       const body = await readBody(req);
       if (!task) return await fetchAndLock(req, res, body);
-      await taskOperationOnExisting(task[2], requestIdOf(task[1]), body);
+      await taskOperationOnExisting(task[2], requestIdOf(task[1]), body, requestContextOf(req)?.traceparent);
       res.statusCode = 204;
       res.end();
     } catch (error) {

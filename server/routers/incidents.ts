@@ -163,7 +163,7 @@ export const incidentsRouter = router({
     })
     .input(ReportIncidentRequest)
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => reportIncident(ctx.db, input)),
+    .mutation(({ ctx, input }) => reportIncident(ctx.db, input, ctx.request?.traceparent)),
 
   bulkAcknowledge: incident
     .meta({
@@ -179,7 +179,7 @@ export const incidentsRouter = router({
     })
     .input(BulkAcknowledgeRequest)
     .output(BulkResultResponse)
-    .mutation(({ ctx, input }) => bulkAcknowledge(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) => bulkAcknowledge(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 
   bulkResolve: incident
     .meta({
@@ -195,7 +195,7 @@ export const incidentsRouter = router({
     })
     .input(BulkResolveRequest)
     .output(BulkResultResponse)
-    .mutation(({ ctx, input }) => bulkResolve(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) => bulkResolve(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 
   bulkRetry: incident
     .meta({
@@ -211,7 +211,7 @@ export const incidentsRouter = router({
     })
     .input(BulkRetryRequest)
     .output(BulkResultResponse)
-    .mutation(({ ctx, input }) => bulkRetry(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) => bulkRetry(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 
   bulkAcknowledgeMatching: incident
     .meta({
@@ -227,7 +227,9 @@ export const incidentsRouter = router({
     })
     .input(BulkAcknowledgeMatchingRequest)
     .output(BulkMatchingResultResponse)
-    .mutation(({ ctx, input }) => bulkAcknowledgeMatching(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) =>
+      bulkAcknowledgeMatching(ctx.db, input, ctx.principal, ctx.request?.traceparent),
+    ),
 
   bulkResolveMatching: incident
     .meta({
@@ -243,7 +245,9 @@ export const incidentsRouter = router({
     })
     .input(BulkResolveMatchingRequest)
     .output(BulkMatchingResultResponse)
-    .mutation(({ ctx, input }) => bulkResolveMatching(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) =>
+      bulkResolveMatching(ctx.db, input, ctx.principal, ctx.request?.traceparent),
+    ),
 
   bulkRetryMatching: incident
     .meta({
@@ -259,7 +263,7 @@ export const incidentsRouter = router({
     })
     .input(BulkRetryMatchingRequest)
     .output(BulkMatchingResultResponse)
-    .mutation(({ ctx, input }) => bulkRetryMatching(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) => bulkRetryMatching(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 
   get: incident
     .meta({
@@ -306,7 +310,9 @@ export const incidentsRouter = router({
     })
     .input(AcknowledgeRequest.extend({ id: idParam }))
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => acknowledgeIncident(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) =>
+      acknowledgeIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent),
+    ),
 
   resolve: incident
     .meta({
@@ -322,7 +328,7 @@ export const incidentsRouter = router({
     })
     .input(ResolveRequest.extend({ id: idParam }))
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => resolveIncident(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) => resolveIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 
   reopen: incident
     .meta({
@@ -338,7 +344,7 @@ export const incidentsRouter = router({
     })
     .input(IdInput)
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => reopenIncident(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) => reopenIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 
   addNote: incident
     .meta({
@@ -354,7 +360,7 @@ export const incidentsRouter = router({
     })
     .input(NoteRequest.extend({ id: idParam }))
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => addIncidentNote(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) => addIncidentNote(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 
   assign: incident
     .meta({
@@ -370,7 +376,7 @@ export const incidentsRouter = router({
     })
     .input(AssignRequest.extend({ id: idParam }))
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => assignIncident(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) => assignIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 
   retry: incident
     .meta({
@@ -386,5 +392,5 @@ export const incidentsRouter = router({
     })
     .input(RetryRequest.extend({ id: idParam }))
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => retryIncident(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) => retryIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 });

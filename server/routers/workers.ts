@@ -83,7 +83,7 @@ export const workersRouter = router({
     })
     .input(CompleteRequest.extend({ id: idParam }))
     .output(WorkerRequestResponse)
-    .mutation(({ ctx, input }) => completeWorkerRequest(ctx.db, input)),
+    .mutation(({ ctx, input }) => completeWorkerRequest(ctx.db, input, ctx.request?.traceparent)),
 
   failure: engine
     .meta({
@@ -99,7 +99,7 @@ export const workersRouter = router({
     })
     .input(FailureRequest.extend({ id: idParam }))
     .output(WorkerRequestResponse)
-    .mutation(({ ctx, input }) => failWorkerRequest(ctx.db, input)),
+    .mutation(({ ctx, input }) => failWorkerRequest(ctx.db, input, ctx.request?.traceparent)),
 
   processInstance: engine
     .meta({

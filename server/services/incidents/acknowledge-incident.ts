@@ -14,9 +14,10 @@ export async function acknowledgeIncident(
   db: Db,
   { id, acknowledgedBy }: AcknowledgeInput,
   actor: Principal,
+  traceparent?: string,
 ): Promise<IncidentView> {
   return incidentView(
     db,
-    await applyTransition(db, id, TRANSITIONS.acknowledge(actingAs(actor, acknowledgedBy))),
+    await applyTransition(db, id, TRANSITIONS.acknowledge(actingAs(actor, acknowledgedBy)), traceparent),
   );
 }

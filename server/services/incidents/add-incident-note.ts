@@ -12,6 +12,7 @@ export async function addIncidentNote(
   db: Db,
   { id, text }: { id: number; text: string },
   actor: Principal,
+  traceparent?: string,
 ): Promise<IncidentView> {
-  return incidentView(db, await applyTransition(db, id, TRANSITIONS.note(actor.username, text)));
+  return incidentView(db, await applyTransition(db, id, TRANSITIONS.note(actor.username, text), traceparent));
 }

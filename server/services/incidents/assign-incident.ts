@@ -19,6 +19,7 @@ export async function assignIncident(
   db: Db,
   { id, username }: { id: number; username: string | null },
   actor: Principal,
+  traceparent?: string,
 ): Promise<IncidentView> {
   const { row, changed } = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(incidents).where(eq(incidents.id, id)).for('update');
@@ -38,11 +39,16 @@ export async function assignIncident(
       .set({ assignee, updatedAt: sql`now()` })
       .where(eq(incidents.id, id))
       .returning();
-    await recordEvent(tx, id, {
-      event: 'ASSIGNED',
-      message: assignmentMessage(assignee, current.assignee, actor.username),
-      actor: actor.username,
-    });
+    await recordEvent(
+      tx,
+      id,
+      {
+        event: 'ASSIGNED',
+        message: assignmentMessage(assignee, current.assignee, actor.username),
+        actor: actor.username,
+      },
+      traceparent,
+    );
     return { row: updated, changed: true };
   });
   if (changed) countTransition('ASSIGNED');

@@ -11,9 +11,10 @@ export const bulkAcknowledgeMatching = (
   db: Db,
   { acknowledgedBy, ...request }: MatchingRequest & { acknowledgedBy?: string },
   actor: Principal,
+  traceparent?: string,
 ) => {
   const transition = TRANSITIONS.acknowledge(actingAs(actor, acknowledgedBy));
   return forEachMatchingIncident(db, request, eq(incidents.status, 'OPEN'), (id) =>
-    applyTransition(db, id, transition),
+    applyTransition(db, id, transition, traceparent),
   );
 };

@@ -7,7 +7,8 @@ export const bulkAcknowledge = (
   db: Db,
   { ids, acknowledgedBy }: { ids: number[]; acknowledgedBy?: string },
   actor: Principal,
+  traceparent?: string,
 ) => {
   const transition = TRANSITIONS.acknowledge(actingAs(actor, acknowledgedBy));
-  return forEachIncident(ids, (id) => applyTransition(db, id, transition));
+  return forEachIncident(ids, (id) => applyTransition(db, id, transition, traceparent));
 };

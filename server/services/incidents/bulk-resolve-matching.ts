@@ -12,9 +12,10 @@ export const bulkResolveMatching = (
   db: Db,
   { filter, afterId, limit, ...resolve }: MatchingRequest & ResolveRequest,
   actor: Principal,
+  traceparent?: string,
 ) => {
   const transition = resolveTransition(actor, resolve);
   return forEachMatchingIncident(db, { filter, afterId, limit }, ne(incidents.status, 'RESOLVED'), (id) =>
-    applyTransition(db, id, transition),
+    applyTransition(db, id, transition, traceparent),
   );
 };

@@ -8,7 +8,8 @@ export const bulkResolve = (
   db: Db,
   { ids, ...request }: ResolveRequest & { ids: number[] },
   actor: Principal,
+  traceparent?: string,
 ) => {
   const transition = resolveTransition(actor, request);
-  return forEachIncident(ids, (id) => applyTransition(db, id, transition));
+  return forEachIncident(ids, (id) => applyTransition(db, id, transition, traceparent));
 };

@@ -8,6 +8,7 @@ export async function reopenIncident(
   db: Db,
   { id }: { id: number },
   actor: Principal,
+  traceparent?: string,
 ): Promise<IncidentView> {
-  return incidentView(db, await applyTransition(db, id, TRANSITIONS.reopen(actor.username)));
+  return incidentView(db, await applyTransition(db, id, TRANSITIONS.reopen(actor.username), traceparent));
 }

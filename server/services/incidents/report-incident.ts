@@ -19,14 +19,21 @@ function workerRequestOf(externalReferenceId: string): SQL | null {
   return id === null ? null : sql`(select id from ${workerRequests} where id = ${id})`;
 }
 
-export async function reportIncident(db: Db, input: ReportIncidentInput): Promise<IncidentView> {
+/** `traceparent`: the reporting request's trace context, kept with the timeline entry written. */
+export async function reportIncident(
+  db: Db,
+  input: ReportIncidentInput,
+  traceparent?: string,
+): Promise<IncidentView> {
   const sameReference = and(
     eq(incidents.source, input.source),
     eq(incidents.externalReferenceId, input.externalReferenceId),
   );
   const row = await db.transaction(async (tx) => {
     const record = async (row: IncidentRow, eventType: 'CREATED' | 'OCCURRED_AGAIN', message: string) => {
-      await tx.insert(incidentEvents).values({ incidentId: row.id, eventType, message, actor: null });
+      await tx
+        .insert(incidentEvents)
+        .values({ incidentId: row.id, eventType, message, actor: null, traceparent });
       return row;
     };
 
@@ -49,6 +56,7 @@ export async function reportIncident(db: Db, input: ReportIncidentInput): Promis
       tx,
       sql`(select id from ${incidents} where ${sameReference} and status = 'RESOLVED' order by id desc limit 1)`,
       TRANSITIONS.recur(),
+      traceparent,
     ).catch((error: unknown) => {
       if (isUniqueViolation(error)) return undefined;
       throw error;

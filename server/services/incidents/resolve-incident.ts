@@ -14,6 +14,7 @@ export async function resolveIncident(
   db: Db,
   { id, ...request }: ResolveRequest & { id: number },
   actor: Principal,
+  traceparent?: string,
 ): Promise<IncidentView> {
-  return incidentView(db, await applyTransition(db, id, resolveTransition(actor, request)));
+  return incidentView(db, await applyTransition(db, id, resolveTransition(actor, request), traceparent));
 }

@@ -5,7 +5,6 @@
 import { and, Column, eq, inArray, is, SQL, sql, StringChunk } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { transactionStatement } from '../../../db/prepared';
-import { logContext } from '../../../lib/request-context';
 import { incidentEvents, incidents, type IncidentRow } from '../../../db/schema';
 import {
   INCIDENT_STATUSES,
@@ -217,10 +216,19 @@ export const TRANSITIONS = {
   }),
 } satisfies Record<string, (...args: never[]) => Transition>;
 
-/** Applies a transition to one incident: the updated row, or NotFound / InvalidState with nothing changed. */
-export async function applyTransition(db: Db, id: number, t: Transition): Promise<IncidentRow> {
+/**
+ * Applies a transition to one incident: the updated row, or NotFound / InvalidState with nothing changed.
+ * `traceparent`, the trace context of the request that asks (lib/request-context.ts), is kept with its
+ * timeline entry, and the notifications it causes carry it.
+ */
+export async function applyTransition(
+  db: Db,
+  id: number,
+  t: Transition,
+  traceparent?: string,
+): Promise<IncidentRow> {
   if (t.otherwise) throw new Error(`Transition ${t.event} does not refuse: apply it with tryTransition`);
-  return (await transition(db, id, t))!;
+  return (await transition(db, id, t, traceparent))!;
 }
 
 /**
@@ -231,11 +239,17 @@ export async function tryTransition(
   db: Db,
   target: number | SQL,
   t: Transition,
+  traceparent?: string,
 ): Promise<IncidentRow | undefined> {
-  return transition(db, target, t);
+  return transition(db, target, t, traceparent);
 }
 
-async function transition(db: Db, target: number | SQL, t: Transition): Promise<IncidentRow | undefined> {
+async function transition(
+  db: Db,
+  target: number | SQL,
+  t: Transition,
+  traceparent: string | undefined,
+): Promise<IncidentRow | undefined> {
   const row = await db.transaction(async (tx) => {
     const prepared = typeof target === 'number' ? preparedUpdate(t) : undefined;
     const [row] = prepared
@@ -246,13 +260,13 @@ async function transition(db: Db, target: number | SQL, t: Transition): Promise<
           .where(and(eq(incidents.id, target), inArray(incidents.status, t.from)))
           .returning();
     if (row) {
-      await recordEvent(tx, row.id, t);
+      await recordEvent(tx, row.id, t, traceparent);
       return row;
     }
     if (t.otherwise === 'skip') return undefined;
     if (typeof target !== 'number') throw new Error(`Transition ${t.event} needs an incident id`);
     if (t.otherwise === 'record') {
-      await recordEvent(tx, target, t);
+      await recordEvent(tx, target, t, traceparent);
       return undefined;
     }
     const [current] = await tx
@@ -275,22 +289,23 @@ const eventInsert = transactionStatement<unknown>((db) =>
     eventType: sql.placeholder('event'),
     message: sql.placeholder('message'),
     actor: sql.placeholder('actor'),
-    // What the column's default gives a statement built per call: the request's trace context.
     traceparent: sql.placeholder('traceparent'),
   }),
 );
 
+/** Writes a timeline entry; `traceparent`: the trace context of the request that caused it. */
 export async function recordEvent(
   tx: Db,
   incidentId: number,
   t: Pick<Transition, 'event' | 'message' | 'actor'>,
+  traceparent?: string,
 ) {
   await eventInsert(tx, {
     incidentId,
     event: t.event,
     message: t.message,
     actor: t.actor,
-    traceparent: logContext.getStore()?.traceparent ?? null,
+    traceparent: traceparent ?? null,
   });
 }
 

@@ -36,11 +36,20 @@ export async function lockRetryable(
 /** The retry is under way: RETRY_REQUESTED on the timeline; the status waits for the worker's outcome. */
 export async function recordRetryRequested(
   tx: Db,
-  { id, message, requestedBy }: { id: number; message: string; requestedBy: string },
+  {
+    id,
+    message,
+    requestedBy,
+    traceparent,
+  }: { id: number; message: string; requestedBy: string; traceparent?: string },
 ): Promise<IncidentRow> {
-  await tx
-    .insert(incidentEvents)
-    .values({ incidentId: id, eventType: 'RETRY_REQUESTED', message, actor: requestedBy });
+  await tx.insert(incidentEvents).values({
+    incidentId: id,
+    eventType: 'RETRY_REQUESTED',
+    message,
+    actor: requestedBy,
+    traceparent,
+  });
   const [updated] = await tx
     .update(incidents)
     .set({ updatedAt: sql`now()` })
@@ -60,7 +69,11 @@ async function unresolvedIncidentOf(tx: Db, workerRequestId: number) {
 /** The retried request completed: RETRY_SUCCEEDED, then RESOLVED as RETRIED_SUCCESSFULLY by the requester. */
 export async function recordRetrySucceeded(
   tx: Db,
-  { workerRequestId, requestedBy }: { workerRequestId: number; requestedBy: string },
+  {
+    workerRequestId,
+    requestedBy,
+    traceparent,
+  }: { workerRequestId: number; requestedBy: string; traceparent?: string },
 ): Promise<void> {
   const incident = await unresolvedIncidentOf(tx, workerRequestId);
   if (!incident) return;
@@ -69,15 +82,16 @@ export async function recordRetrySucceeded(
     eventType: 'RETRY_SUCCEEDED',
     message: 'The retried service task completed',
     actor: null,
+    traceparent,
   });
-  await applyTransition(tx, incident.id, TRANSITIONS.retrySucceeded(requestedBy));
+  await applyTransition(tx, incident.id, TRANSITIONS.retrySucceeded(requestedBy), traceparent);
 }
 
 /** The retried request failed for good: RETRY_FAILED, and back to OPEN if it was acknowledged. */
 export async function recordRetryFailed(
   tx: Db,
-  { workerRequestId }: { workerRequestId: number },
+  { workerRequestId, traceparent }: { workerRequestId: number; traceparent?: string },
 ): Promise<void> {
   const incident = await unresolvedIncidentOf(tx, workerRequestId);
-  if (incident) await tryTransition(tx, incident.id, TRANSITIONS.retryFailed());
+  if (incident) await tryTransition(tx, incident.id, TRANSITIONS.retryFailed(), traceparent);
 }

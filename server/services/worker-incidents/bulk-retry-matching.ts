@@ -14,6 +14,7 @@ export const bulkRetryMatching = (
   db: Db,
   { requestedBy, ...request }: MatchingRequest & { requestedBy?: string },
   actor: Principal,
+  traceparent?: string,
 ) =>
   forEachMatchingIncident(
     db,
@@ -23,5 +24,5 @@ export const bulkRetryMatching = (
       ne(incidents.status, 'RESOLVED'),
       isNotNull(incidents.workerRequestId),
     )!,
-    (id) => retryIncident(db, { id, requestedBy }, actor),
+    (id) => retryIncident(db, { id, requestedBy }, actor, traceparent),
   );

@@ -7,4 +7,5 @@ export const bulkRetry = (
   db: Db,
   { ids, requestedBy }: { ids: number[]; requestedBy?: string },
   actor: Principal,
-) => forEachIncident(ids, (id) => retryIncident(db, { id, requestedBy }, actor));
+  traceparent?: string,
+) => forEachIncident(ids, (id) => retryIncident(db, { id, requestedBy }, actor, traceparent));

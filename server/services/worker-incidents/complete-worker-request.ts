@@ -10,12 +10,23 @@ export interface CompleteInput {
   result?: Record<string, unknown>;
 }
 
-/** The worker completes a request it holds; a retried one resolves its incident as RETRIED_SUCCESSFULLY. */
-export async function completeWorkerRequest(db: Db, input: CompleteInput): Promise<WorkerRequestView> {
+/**
+ * The worker completes a request it holds; a retried one resolves its incident as RETRIED_SUCCESSFULLY.
+ * `traceparent`: the worker's request's trace context, kept with the timeline entries written.
+ */
+export async function completeWorkerRequest(
+  db: Db,
+  input: CompleteInput,
+  traceparent?: string,
+): Promise<WorkerRequestView> {
   const row = await db.transaction(async (tx) => {
     const { held, request } = await completeLocked(tx, input);
     if (held.retryRequestedBy) {
-      await recordRetrySucceeded(tx, { workerRequestId: held.id, requestedBy: held.retryRequestedBy });
+      await recordRetrySucceeded(tx, {
+        workerRequestId: held.id,
+        requestedBy: held.retryRequestedBy,
+        traceparent,
+      });
     }
     return request;
   });

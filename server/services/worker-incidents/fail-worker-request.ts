@@ -9,21 +9,30 @@ import { toWorkerRequestView } from '../workers/views';
 /**
  * The worker reports a failure of a request it holds: back to PENDING while retries remain; else FAILED,
  * and a WORKER incident reported (counted again if one is open; after a retry, RETRY_FAILED first).
+ * `traceparent`: the worker's request's trace context, kept with the timeline entries written.
  */
-export async function failWorkerRequest(db: Db, input: FailureInput): Promise<WorkerRequestView> {
+export async function failWorkerRequest(
+  db: Db,
+  input: FailureInput,
+  traceparent?: string,
+): Promise<WorkerRequestView> {
   const row = await db.transaction(async (tx) => {
     const { held, request } = await failLocked(tx, input);
     if (request.status !== 'FAILED') return request;
-    if (held.retryRequestedBy) await recordRetryFailed(tx, { workerRequestId: held.id });
-    await reportIncident(tx, {
-      processInstanceId: held.processInstanceId,
-      nodeId: held.nodeId,
-      source: 'WORKER',
-      severity: 'HIGH',
-      message: input.errorMessage,
-      technicalDetails: input.errorDetails,
-      externalReferenceId: workerReference(held.id),
-    });
+    if (held.retryRequestedBy) await recordRetryFailed(tx, { workerRequestId: held.id, traceparent });
+    await reportIncident(
+      tx,
+      {
+        processInstanceId: held.processInstanceId,
+        nodeId: held.nodeId,
+        source: 'WORKER',
+        severity: 'HIGH',
+        message: input.errorMessage,
+        technicalDetails: input.errorDetails,
+        externalReferenceId: workerReference(held.id),
+      },
+      traceparent,
+    );
     return request;
   });
   return toWorkerRequestView(row);

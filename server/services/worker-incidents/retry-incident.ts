@@ -18,7 +18,12 @@ export interface RetryInput {
  * restored, the process instance RUNNING at the failed node, the service-task request republished through
  * the outbox, and RETRY_REQUESTED on the timeline. The incident's status waits for the worker's outcome.
  */
-export async function retryIncident(db: Db, input: RetryInput, actor: Principal): Promise<IncidentView> {
+export async function retryIncident(
+  db: Db,
+  input: RetryInput,
+  actor: Principal,
+  traceparent?: string,
+): Promise<IncidentView> {
   const requestedBy = actingAs(actor, input.requestedBy);
   const row = await db.transaction(async (tx) => {
     const { incident, workerRequestId } = await lockRetryable(tx, input);
@@ -27,6 +32,7 @@ export async function retryIncident(db: Db, input: RetryInput, actor: Principal)
       id: incident.id,
       message: `Retry requested by ${requestedBy}: worker request ${request.id} republished (attempt ${request.attempt})`,
       requestedBy,
+      traceparent,
     });
   });
   countTransition('RETRY_REQUESTED');

@@ -10,7 +10,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import { outbox, workerRequests } from '../../../db/schema';
-import { log, logContext, type RequestContext } from '../../log';
+import type { RequestContext } from '../../../lib/request-context';
+import { log } from '../../log';
 import { countLockExpiries, countLongPolls, countWakeUps } from '../../metrics';
 import { publishTopic, WORKER_CHANNEL } from './publish';
 import { releaseExpiredLocks } from './request-states';
@@ -39,8 +40,17 @@ export interface LongPoll {
 }
 
 export interface Dispatcher {
-  /** Queues a long poll on `topics` until `deadline` (epoch ms); its first look starts at once. */
-  join(poll: { topics: string[]; maxTasks: number; deadline: number; signal?: AbortSignal }): LongPoll;
+  /**
+   * Queues a long poll on `topics` until `deadline` (epoch ms); its first look starts at once. `request`, the
+   * HTTP request it answers, is told when its time is up (for the overshoot: server/observe-requests.ts).
+   */
+  join(poll: {
+    topics: string[];
+    maxTasks: number;
+    deadline: number;
+    signal?: AbortSignal;
+    request?: RequestContext;
+  }): LongPoll;
   /** Answers every waiting long poll now, and lets no later one wait (graceful shutdown). */
   drain(): void;
   /** Long polls in the queues (looking or waiting). */
@@ -202,8 +212,6 @@ class Waiter implements LongPoll {
   due = false;
   private resume?: (lookAgain: boolean) => void;
   private readonly onAbort = () => this.end();
-  /** The HTTP request it answers, told when its time is up (for the overshoot: server/observe-requests.ts). */
-  private readonly request: RequestContext | undefined = logContext.getStore();
 
   constructor(
     readonly topics: string[],
@@ -212,6 +220,8 @@ class Waiter implements LongPoll {
     private readonly signal: AbortSignal | undefined,
     private readonly queues: Queues,
     private readonly deadlines: Deadlines,
+    /** The HTTP request it answers, told when its time is up (for the overshoot: server/observe-requests.ts). */
+    private readonly request: RequestContext | undefined,
   ) {
     deadlines.add(this);
     signal?.addEventListener('abort', this.onAbort);
@@ -384,8 +394,8 @@ export function startDispatcher(database: Database): Dispatcher {
   void listening.catch((error) => log.error({ err: error }, 'worker dispatcher failed to start'));
 
   return {
-    join({ topics, maxTasks, deadline, signal }) {
-      const waiter = new Waiter([...new Set(topics)], maxTasks, deadline, signal, queues, deadlines);
+    join({ topics, maxTasks, deadline, signal, request }) {
+      const waiter = new Waiter([...new Set(topics)], maxTasks, deadline, signal, queues, deadlines, request);
       if (draining) waiter.over = true;
       queues.add(waiter);
       return waiter;

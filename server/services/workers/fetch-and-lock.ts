@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client';
 import type { WorkerRequestRow } from '../../../db/schema';
+import type { RequestContext } from '../../../lib/request-context';
 import type { WorkerRequestView } from '../../schemas/workers';
 import type { Dispatcher } from './dispatcher';
 import { lockPending, type LockRequest } from './request-states';
@@ -12,6 +13,8 @@ export interface FetchAndLockOptions {
   signal?: AbortSignal;
   /** When the request arrived (epoch ms): waitMs counts from then. */
   receivedAt?: number;
+  /** The HTTP request it answers: a long poll tells it when its time is up. */
+  request?: RequestContext;
 }
 
 /**
@@ -31,11 +34,11 @@ export async function fetchAndLock(
 export async function fetchAndLockRows(
   db: Db,
   input: LockRequest & { waitMs: number },
-  { dispatcher, signal, receivedAt = Date.now() }: FetchAndLockOptions,
+  { dispatcher, signal, receivedAt = Date.now(), request }: FetchAndLockOptions,
 ): Promise<WorkerRequestRow[]> {
   if (input.waitMs <= 0) return lockPending(db, input);
   // Queued before the first look, so that a request published meanwhile is announced to this poll.
-  const poll = dispatcher.join({ ...input, deadline: receivedAt + input.waitMs, signal });
+  const poll = dispatcher.join({ ...input, deadline: receivedAt + input.waitMs, signal, request });
   let locked: WorkerRequestRow[] = [];
   try {
     do locked = await lockPending(db, input);

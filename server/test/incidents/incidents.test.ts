@@ -3,7 +3,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../../db/client';
-import { logContext } from '../../../lib/request-context';
 import type { ReportIncidentInput } from '../../schemas/incidents';
 import { callerFor, createTestUser, openTestDatabase, unique, type TestUser } from '../support/helpers';
 import { problemFrom } from '../support/problem';
@@ -189,12 +188,10 @@ describe('incidents', () => {
     const traced = await report();
     const untraced = await report();
     const traceOf = (n: number) => `00-${String(n).repeat(32)}-00f067aa0ba902b7-01`;
-    await logContext.run({ requestId: 'a', traceparent: traceOf(1) }, () =>
-      caller.incidents.acknowledge({ id: first.id }),
-    );
-    await logContext.run({ requestId: 'b', traceparent: traceOf(2) }, () =>
-      caller.incidents.acknowledge({ id: traced.id }),
-    );
+    const tracedCaller = (n: number) =>
+      callerFor(database, admin, { requestId: `r${n}`, traceparent: traceOf(n) });
+    await (await tracedCaller(1)).incidents.acknowledge({ id: first.id });
+    await (await tracedCaller(2)).incidents.acknowledge({ id: traced.id });
     await caller.incidents.acknowledge({ id: untraced.id });
     const rows = rowsOf<{ incident_id: number; traceparent: string | null }>(
       await database.db.execute(
@@ -209,22 +206,22 @@ describe('incidents', () => {
     // Every transition's update and timeline entry are built once (transitions.ts): values are parameters.
     const incident = await report();
     const traceOf = (n: number) => `00-${String(n).repeat(32)}-00f067aa0ba902b7-01`;
-    const noted = await logContext.run({ requestId: 'r1', traceparent: traceOf(3) }, () =>
-      caller.incidents.resolve({
-        id: incident.id,
-        resolutionNote: 'restarted the worker',
-        resolutionAction: 'FIXED_MANUALLY',
-      }),
-    );
+    const tracedCaller = (n: number) =>
+      callerFor(database, admin, { requestId: `r${n}`, traceparent: traceOf(n) });
+    const noted = await (
+      await tracedCaller(3)
+    ).incidents.resolve({
+      id: incident.id,
+      resolutionNote: 'restarted the worker',
+      resolutionAction: 'FIXED_MANUALLY',
+    });
     expect(noted).toMatchObject({
       status: 'RESOLVED',
       resolvedBy: admin.username,
       resolutionNote: 'restarted the worker',
       resolutionAction: 'FIXED_MANUALLY',
     });
-    const reopened = await logContext.run({ requestId: 'r2', traceparent: traceOf(4) }, () =>
-      caller.incidents.reopen({ id: incident.id }),
-    );
+    const reopened = await (await tracedCaller(4)).incidents.reopen({ id: incident.id });
     expect(reopened).toMatchObject({
       status: 'OPEN',
       resolvedAt: null,

@@ -1,12 +1,12 @@
 // db/prepared.ts transactionStatement builds a write once and hands its SQL to each transaction's session:
 // it reads drizzle's builder (dialect, getSQL, config) and session (prepareQuery), which drizzle's types mark
 // internal. These tests fail first when a drizzle upgrade moves any of them, and check that a statement
-// leaving a computed default to drizzle (the traceparent bug: a default read once) is refused.
+// leaving a computed default to drizzle (the traceparent bug of before: a default read once) is refused.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { columnsComputedWhenBuilt, transactionStatement, type InternalBuilder } from '../../../db/prepared';
-import { incidentEvents, incidents } from '../../../db/schema';
+import { incidentEvents, incidentMessages, incidents } from '../../../db/schema';
 import { openTestDatabase } from '../support/helpers';
 
 describe('transactionStatement', () => {
@@ -76,16 +76,12 @@ describe('transactionStatement', () => {
   });
 
   it('refuses a write that leaves a computed default to drizzle', () => {
-    const withoutTrace = () =>
-      database.db.insert(incidentEvents).values({
-        incidentId: sql.placeholder('id'),
-        eventType: 'NOTE_ADDED',
-        message: 'm',
-        actor: null,
-      });
-    expect(columnsComputedWhenBuilt(withoutTrace() as unknown as InternalBuilder)).toEqual(['traceparent']);
+    // A message's template id is a computed default (db/schema/incidents.ts: the trigger sets it).
+    const withoutTemplate = () =>
+      database.db.insert(incidentMessages).values({ message: sql.placeholder('message') });
+    expect(columnsComputedWhenBuilt(withoutTemplate() as unknown as InternalBuilder)).toEqual(['templateId']);
     expect(columnsComputedWhenBuilt(eventInsert())).toEqual([]);
-    const statement = transactionStatement(withoutTrace);
-    expect(() => statement(database.db, { id: 1 })).toThrow(/traceparent/);
+    const statement = transactionStatement(withoutTemplate);
+    expect(() => statement(database.db, { message: 'm' })).toThrow(/templateId/);
   });
 });

@@ -3,7 +3,6 @@
 // 4xx (retried) and 5xx (final) refusals go through the same retry rules and delivery log as webhooks.
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { logContext } from '../../log';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../auth/principal';
@@ -118,12 +117,10 @@ describe('email subscriptions', () => {
       recipients: ['oncall@example.com', 'lead@example.com'],
     });
     const incident = await report();
-    // Acknowledged within a traced request (server/observe-requests.ts sets this context): its mail carries
-    // the request's trace context, so the delivery joins that trace.
+    // Acknowledged by a traced request (server/observe-requests.ts): its mail carries the request's trace
+    // context, so the delivery joins that trace.
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
-    await logContext.run({ requestId: 'traced', traceparent }, () =>
-      acknowledgeIncident(t.database.db, { id: incident.id }, actor),
-    );
+    await acknowledgeIncident(t.database.db, { id: incident.id }, actor, traceparent);
     await resolveIncident(t.database.db, { id: incident.id, resolutionNote: 'restarted' }, actor);
     await expect.poll(() => s.mails.length, { timeout: 15_000 }).toBe(3);
     expect(s.mails.map((m) => m.headers.get('traceparent'))).toEqual([undefined, traceparent, undefined]);

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../../../db/client';
 import { users, groups, userGroups } from '../../../db/schema';
+import type { RequestContext } from '../../../lib/request-context';
 import { hashPassword } from '../../auth/passwords';
 import { issueAccessToken } from '../../auth/tokens';
 import type { Permission } from '../../permissions';
@@ -114,18 +115,20 @@ export function dispatcherOf(database: Database): Dispatcher {
 }
 
 /** A tRPC caller authenticated exactly as an HTTP request carrying this Authorization header would be. */
-export async function callerWith(database: Database, authorization?: string) {
+/** `request`: the HTTP request's context the caller acts in, as the request wrapper gives it. */
+export async function callerWith(database: Database, authorization?: string, request?: RequestContext) {
   return appRouter.createCaller(
     await createContext({
       db: database.db,
       dispatcher: dispatcherOf(database),
       credentials: { authorization },
+      request,
     }),
   );
 }
 
-export async function callerFor(database: Database, user: TestUser) {
-  return callerWith(database, `Bearer ${await accessTokenFor(user)}`);
+export async function callerFor(database: Database, user: TestUser, request?: RequestContext) {
+  return callerWith(database, `Bearer ${await accessTokenFor(user)}`, request);
 }
 
 /** The real API transport (server/api-handler.ts, in the request wrapper of server/http.ts) on a random loopback port. */

@@ -1,6 +1,7 @@
 // The process's one logger: JSON lines on stdout (pino), level from LOG_LEVEL. No secret may reach a line:
 // fields that carry them are redacted by path, and every line is scrubbed of token- and hash-shaped text
 // besides, since an error's message (a failed query's parameters, say) is not under our control.
+import fs from 'node:fs';
 import pino, { type Logger } from 'pino';
 
 /** Object paths whose values never reach a line, at the top level and one level down. */
@@ -58,37 +59,95 @@ function createLogger(): Logger {
  * Stdout, in batches: lines gather for up to 10 ms and go out in asynchronous writes of whole lines of at
  * most 4 KiB. A write of at most PIPE_BUF bytes to a pipe is never split around another process's (POSIX):
  * the cluster's workers share one stdout, and larger writes mixed their lines when its reader fell behind
- * (the write per line of before too, once sonic-boom had joined queued lines into 16 KiB). Batches also make
- * fewer round trips through libuv's thread pool; what that saves is small (docs/performance.md, "Seventh
- * pass"). No line is lost for it: a graceful stop awaits flushLog before it exits, and any other exit of the
- * process writes what is left synchronously (the 'exit' event, which a fatal exception raises too); only a
- * process killed outright (SIGKILL) loses its last 10 ms. LOG_SYNC=true writes each line before the call that
- * logs it returns, for debugging a crash that kills the process.
+ * (docs/performance.md, "Seventh pass"). A reader that stops holds no request: a stdout that blocks is
+ * written from libuv's thread pool, and one that is full (EAGAIN) is tried again 10 ms later, the lines
+ * waiting meanwhile. No line is lost for it: a graceful stop awaits flushLog before it exits, and any other
+ * exit of the process writes what is left synchronously (the 'exit' event, which a fatal exception raises
+ * too), those waiting for a full stdout included; only a process killed outright (SIGKILL) loses its last
+ * 10 ms. LOG_SYNC=true writes each line before the call that logs it returns, for debugging a crash that
+ * kills the process.
  */
 function logDestination() {
   if (process.env.LOG_SYNC === 'true') return pino.destination({ dest: 1, sync: true });
-  // pino's sonic-boom writes: a full pipe (EAGAIN) and partial writes are its concern. Its maxWrite keeps it
-  // from joining our batches into larger writes.
-  const stdout = pino.destination({ dest: 1, sync: false, maxWrite: PIPE_BUF });
   let batch = '';
   let batchBytes = 0;
   let timer: NodeJS.Timeout | undefined;
-  const writeBatch = () => {
+  /** Batches waiting for a write, oldest first. */
+  const queue: Buffer[] = [];
+  /** An asynchronous write is under way. */
+  let writing = false;
+  let retry: NodeJS.Timeout | undefined;
+  /**
+   * Set once stdout has answered EAGAIN, which proves it non-blocking (Node makes a pipe so once anything
+   * uses process.stdout): from then on batches are written synchronously, since such a write never waits,
+   * and its outcome is known at once, also at an exit.
+   */
+  let nonBlocking = false;
+  /** Set when stdout is gone (EPIPE, EBADF): nothing more can be written. */
+  let closed = false;
+  let whenDrained: Array<(error?: Error) => void> = [];
+
+  const write = () => {
+    if (writing || retry) return;
+    while (queue.length && !closed) {
+      const next = queue[0];
+      if (nonBlocking) {
+        try {
+          const written = fs.writeSync(STDOUT, next);
+          if (written < next.length) queue[0] = next.subarray(written);
+          else queue.shift();
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+            retry = setTimeout(tryAgain, RETRY_MS);
+            return;
+          }
+          closed = true;
+        }
+        continue;
+      }
+      queue.shift();
+      writing = true;
+      fs.write(STDOUT, next, (error, written) => {
+        writing = false;
+        if (error?.code === 'EAGAIN') {
+          nonBlocking = true;
+          queue.unshift(next);
+          retry = setTimeout(tryAgain, RETRY_MS);
+          return;
+        }
+        if (error) closed = true;
+        else if (written < next.length) queue.unshift(next.subarray(written));
+        write();
+      });
+      return;
+    }
+    // Everything is written (or stdout is gone).
+    queue.length = 0;
+    const waiting = whenDrained;
+    whenDrained = [];
+    for (const done of waiting) done();
+  };
+  const tryAgain = () => {
+    retry = undefined;
+    write();
+  };
+  const endBatch = () => {
     clearTimeout(timer);
     timer = undefined;
     if (!batch) return;
-    const lines = batch;
+    queue.push(Buffer.from(batch));
     batch = '';
     batchBytes = 0;
-    stdout.write(lines);
+  };
+  const writeBatch = () => {
+    endBatch();
+    write();
   };
   process.on('exit', () => {
-    writeBatch();
-    try {
-      stdout.flushSync();
-    } catch {
-      // not open yet, or closed: nothing was written to it
-    }
+    endBatch();
+    // A write under way in the thread pool is left to finish. Writes go there only until stdout first
+    // answers EAGAIN; only an exit between that first answer and its callback misses its batch.
+    writeSyncAll(queue);
   });
   return {
     write(line: string) {
@@ -98,15 +157,36 @@ function logDestination() {
       batchBytes += bytes;
       timer ??= setTimeout(writeBatch, BATCH_MS);
     },
-    /** pino's `logger.flush(done)`: the batch, then what sonic-boom holds. */
+    /** pino's `logger.flush(done)`: `done` once every line logged so far is written. */
     flush(done?: (error?: Error) => void) {
+      if (done) whenDrained.push(done);
       writeBatch();
-      stdout.flush(done);
     },
   };
 }
 
+/**
+ * Writes `batches` to stdout before the process exits, waiting out a full stdout (EAGAIN) for up to
+ * EXIT_WRITE_MS; a stdout that is gone ends it.
+ */
+function writeSyncAll(batches: Buffer[]) {
+  const deadline = Date.now() + EXIT_WRITE_MS;
+  for (let rest of batches) {
+    while (rest.length) {
+      try {
+        rest = rest.subarray(fs.writeSync(STDOUT, rest));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || Date.now() > deadline) return;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RETRY_MS);
+      }
+    }
+  }
+}
+
+const STDOUT = 1;
 const BATCH_MS = 10;
+const RETRY_MS = 10;
+const EXIT_WRITE_MS = 10_000;
 /** Linux's PIPE_BUF: writes of at most this many bytes to a pipe are atomic. */
 const PIPE_BUF = 4096;
 

@@ -9,15 +9,20 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-/** Runs `code` (an ES module body) with `log` imported from server/log.ts. */
-function runLogging(code: string, env: Record<string, string> = {}): Run {
+/**
+ * Runs `code` (an ES module body) with `log` imported from server/log.ts. `readAfterMs`: its stdout is not read
+ * until then, so that it fills and the process's writes are told to wait (EAGAIN: tsx, as Node does for any
+ * use of process.stdout, makes the pipe non-blocking).
+ */
+function runLogging(code: string, env: Record<string, string> = {}, readAfterMs = 0): Run {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--input-type=module', '-e', `import { log } from './server/log.ts';\n${code}`],
     { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const chunks: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stdout.pause();
+  setTimeout(() => child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk)).resume(), readAfterMs);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { stdout: () => Buffer.concat(chunks).toString('utf8'), exited };
 }
@@ -56,6 +61,21 @@ describe('the log written in batches', () => {
     `);
     expect(await run.exited).toBe(1);
     expect(messages(run.stdout())).toEqual(['before', 'about to fail']);
+  });
+
+  it('writes every line at an exit while stdout is full, the writes waiting to be tried again', async () => {
+    // 2,000 lines of 1 KB: far more than the pipe holds, so its writes meet EAGAIN until the reader comes.
+    const run = runLogging(
+      `
+      const payload = 'x'.repeat(1000);
+      for (let i = 0; i < 2000; i++) log.info({ payload }, 'full ' + i);
+      setTimeout(() => process.exit(0), 300);
+    `,
+      {},
+      1_500,
+    );
+    expect(await run.exited).toBe(0);
+    expect(messages(run.stdout())).toEqual(Array.from({ length: 2000 }, (_, i) => `full ${i}`));
   });
 
   it('keeps the lines of a flood whole, each a JSON line', async () => {

@@ -67,6 +67,8 @@ export interface Deliverer {
 }
 
 const FEED_PAGE = 200;
+/** While the API is busy, a step of delivery (and a pass that begins one) starts at most once in this long. */
+const BUSY_STEP_MS = 1_000;
 
 /** The audit log's actor for what the service does by itself. */
 export const SYSTEM_ACTOR = 'system';
@@ -417,6 +419,9 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
   let stopped = false;
   let pass: Promise<void> | undefined;
   let again = false;
+  let passStarted = 0;
+  /** A pass put off while the API is busy. */
+  let putOff: NodeJS.Timeout | undefined;
 
   async function attemptEmail(claimed: Claimed): Promise<Attempted> {
     const { delivery, recipients } = claimed;
@@ -506,7 +511,7 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
         budget -= batch.length;
       }
       if (!attempts && !feedToRead) return;
-      if (busy) await pauseWhileBusy(stepStarted + 1_000);
+      if (busy) await pauseWhileBusy(stepStarted + BUSY_STEP_MS);
     }
   }
 
@@ -524,7 +529,21 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
       again = true;
       return;
     }
+    if (putOff) return;
+    // Busy, passes are paced as the steps within one are: every commit wakes the deliverer, and a pass for
+    // each (a read of the feed and a look for deliveries to claim, with no subscription as with many) took
+    // nearly half of what an acknowledge costs on PGlite, whose statements all run on this thread
+    // (docs/performance.md, "Embedded PGlite"). Those woken meanwhile are served by the one pass.
+    const wait = apiBusy() ? passStarted + BUSY_STEP_MS - Date.now() : 0;
+    if (wait > 0) {
+      putOff = setTimeout(() => {
+        putOff = undefined;
+        wake();
+      }, wait);
+      return;
+    }
     again = false;
+    passStarted = Date.now();
     pass = runPass()
       .catch((error) => log.error({ err: error }, 'webhook delivery pass failed'))
       .finally(() => {
@@ -538,6 +557,7 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
     wake,
     async stop() {
       stopped = true;
+      clearTimeout(putOff);
       await feed.stop();
       await pass;
     },

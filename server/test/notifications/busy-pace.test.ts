@@ -2,7 +2,9 @@
 // at its busy pace, and when it is idle it delivers the backlog at full speed. Counts, not timings: the upper
 // bound on a trickle holds however slow the machine is (a slower machine delivers fewer), and everything else
 // is waited for with a bound meant only to catch a hang.
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { incidentEvents, webhookSubscriptions } from '../../../db/schema';
 import { createBusyFlag, isBusy, setBusy, watchApiLoad } from '../../api-load';
 import { reportIncident } from '../../services/incidents/report-incident';
 import { unique } from '../support/helpers';
@@ -99,5 +101,53 @@ describe('a deliverer yielding to a busy API', () => {
     const ids = receiver.accepted([secret]).map((payload) => payload.incident.id);
     expect(new Set(ids).size).toBe(incidents);
     expect(ids).toHaveLength(incidents);
+  }, 120_000);
+
+  it('keeps its pace while commits keep waking it: one pass a second, not one per commit', async () => {
+    // Every commit wakes the deliverer. Before, each wake-up found no pass running (nothing to send: no event
+    // here is of a type the subscription wants) and began one: a read of the feed per commit, however busy
+    // the API. Its cursor shows how far the passes read.
+    const busyPace = 2;
+    const { id: subscriptionId } = await t.subscribeAlone({
+      name: unique('woken '),
+      url: (await t.receiver()).url,
+      eventTypes: ['incident.resolved'],
+    });
+    const busy = createBusyFlag();
+    setBusy(busy, true);
+    t.deliver({ settings, apiBusy: () => isBusy(busy), busyPace, timeoutMs: 2_000, rescanMs: 200 });
+
+    const incidents: number[] = [];
+    const startedAt = Date.now();
+    for (let i = 0; i < 30; i++) {
+      const reported = await reportIncident(t.database.db, {
+        processInstanceId: i,
+        nodeId: 'Task_Woken',
+        source: 'WORKER',
+        severity: 'HIGH',
+        message: `woken ${i}`,
+        externalReferenceId: unique('woken-'),
+      });
+      incidents.push(reported.id);
+      await sleep(100);
+    }
+    const seconds = (Date.now() - startedAt) / 1000;
+    const unread = async () => {
+      const [{ cursorEventId }] = await t.database.db
+        .select({ cursorEventId: webhookSubscriptions.cursorEventId })
+        .from(webhookSubscriptions)
+        .where(eq(webhookSubscriptions.id, subscriptionId));
+      return (
+        await t.database.db
+          .select({ id: incidentEvents.id })
+          .from(incidentEvents)
+          .where(and(inArray(incidentEvents.incidentId, incidents), gt(incidentEvents.id, cursorEventId)))
+      ).length;
+    };
+    // One pass a second, each reading at most busyPace entries, and one at each edge.
+    expect(await unread()).toBeGreaterThanOrEqual(incidents.length - busyPace * (Math.ceil(seconds) + 2));
+
+    setBusy(busy, false);
+    await until(async () => (await unread()) === 0);
   }, 120_000);
 });

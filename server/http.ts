@@ -72,9 +72,12 @@ if (env.API_ONLY) {
     res.end('API_ONLY=true: this instance serves only /api');
   };
 } else {
+  const { keepNativeDate } = await import('./native-date');
+  const restoreNativeDate = keepNativeDate();
   const { default: next } = await import('next');
   const app = next({ dev, dir: process.cwd() });
   await app.prepare();
+  restoreNativeDate(); // Next's Date wrapper serves only cacheComponents (server/native-date.ts)
   handleNext = app.getRequestHandler();
   // WebSocket upgrades (the dev server's hot reload) go to Next too, or its client reloads the page forever.
   handleUpgrade = app.getUpgradeHandler();

@@ -420,8 +420,8 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
   let pass: Promise<void> | undefined;
   let again = false;
   let passStarted = 0;
-  /** A pass put off while the API is busy. */
-  let putOff: NodeJS.Timeout | undefined;
+  /** A pass put off while the API is busy: it begins when the API is idle again, or a step after the last. */
+  let putOff: Promise<void> | undefined;
 
   async function attemptEmail(claimed: Claimed): Promise<Attempted> {
     const { delivery, recipients } = claimed;
@@ -536,10 +536,10 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
     // (docs/performance.md, "Embedded PGlite"). Those woken meanwhile are served by the one pass.
     const wait = apiBusy() ? passStarted + BUSY_STEP_MS - Date.now() : 0;
     if (wait > 0) {
-      putOff = setTimeout(() => {
+      putOff = pauseWhileBusy(passStarted + BUSY_STEP_MS).then(() => {
         putOff = undefined;
         wake();
-      }, wait);
+      });
       return;
     }
     again = false;
@@ -557,8 +557,8 @@ export function startDeliverer(database: Database, options: DelivererOptions = {
     wake,
     async stop() {
       stopped = true;
-      clearTimeout(putOff);
       await feed.stop();
+      await putOff;
       await pass;
     },
   };

@@ -354,6 +354,18 @@ async function getToken(): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
+/**
+ * Renders the console's sign-in page once, as someone opening the console would: the API is measured as it
+ * serves beside a console in use, whose renders leave Next's AsyncLocalStorage behind
+ * (server/quiet-async-storage.ts).
+ */
+async function openConsole(): Promise<void> {
+  const res = await fetch(`${apiBase}/login`);
+  await res.text();
+  if (!res.ok) throw new Error(`GET /login answered ${res.status}`);
+  log('opened the console (GET /login), as a server whose console is in use');
+}
+
 // ---------------------------------------------------------------------------------------------------------
 
 async function buildCases(database: Database, sql: postgres.Sql): Promise<Case[]> {
@@ -680,6 +692,7 @@ async function main() {
     server = startServer(serverLog);
     await waitForHealth(server, serverLog);
     const token = await getToken();
+    if (process.env.API_ONLY !== 'true') await openConsole();
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 
     log(`starting the bare baseline on port ${BARE_PORT} (log: ${path.relative(root, bareLog)})`);

@@ -74,11 +74,20 @@ if (env.API_ONLY) {
 } else {
   const { keepNativeDate } = await import('./native-date');
   const restoreNativeDate = keepNativeDate();
+  // Before Next runs anything: between pages, the async hook its storages turn on goes off again
+  // (server/quiet-async-storage.ts). Not in development, whose compiler works between requests, nor when
+  // tracing, whose context manager keeps a storage in use for every request.
+  const { quietAsyncStorageBetweenPages } = await import('./quiet-async-storage');
+  const quiet = dev || env.OTEL_EXPORTER_OTLP_ENDPOINT ? undefined : quietAsyncStorageBetweenPages();
   const { default: next } = await import('next');
   const app = next({ dev, dir: process.cwd() });
   await app.prepare();
   restoreNativeDate(); // Next's Date wrapper serves only cacheComponents (server/native-date.ts)
-  handleNext = app.getRequestHandler();
+  const render = app.getRequestHandler();
+  handleNext = (req, res) => {
+    quiet?.pageStarted(res);
+    return render(req, res);
+  };
   // WebSocket upgrades (the dev server's hot reload) go to Next too, or its client reloads the page forever.
   handleUpgrade = app.getUpgradeHandler();
 }

@@ -69,7 +69,14 @@ const BENCH_CALLER: Principal = {
   permissions: new Set(['ACCESS_BPM_ADMIN' as const]),
   scope: 'FULL',
 };
-const TARGETS = { firstPageP99Ms: 50, summaryP99Ms: 20, driftPct: 10 };
+const TARGETS = {
+  firstPageP99Ms: 50,
+  summaryP99Ms: 20,
+  statsP99Ms: 50,
+  /** A process instance's incidents, as one person waits for them (see verdict). */
+  processInstanceP99Ms: 50,
+  driftPct: 10,
+};
 /** Before each measurement, wait (up to 30 s, 90 s in all) until other processes use less than this share
  *  of the CPU; the table shows what they used. */
 const QUIET_BUSY_PCT = 15;
@@ -88,7 +95,7 @@ const log = (line: string) =>
 
 interface Case {
   name: string;
-  group: 'first page' | 'summary' | 'other';
+  group: 'first page' | 'summary' | 'stats' | 'process instance' | 'other';
   method: 'GET' | 'POST';
   paths: string[];
   direct: (i: number) => Promise<unknown>;
@@ -441,7 +448,7 @@ async function buildCases(database: Database, sql: postgres.Sql): Promise<Case[]
     },
     {
       name: 'stats (30 days)',
-      group: 'other',
+      group: 'stats',
       method: 'GET',
       paths: ['/api/incidents/stats?days=30'],
       direct: () => getIncidentStats(db, { days: 30 }),
@@ -462,9 +469,10 @@ async function buildCases(database: Database, sql: postgres.Sql): Promise<Case[]
     },
     {
       name: 'process-instances/{pid}',
-      group: 'other',
+      group: 'process instance',
       method: 'GET',
       paths: pids.map((p) => `/api/incidents/process-instances/${p}`),
+      single: true,
       direct: (i) => listIncidentsOfProcessInstance(db, { processInstanceId: pids[i % pids.length] }),
     },
     {
@@ -563,6 +571,12 @@ function verdict(r: CaseResult): string {
   if (r.http.errors) return `${r.http.errors} ERRORS`;
   if (r.group === 'first page') return r.http.p99Ms < TARGETS.firstPageP99Ms ? 'ok (<50)' : 'MISSED (<50)';
   if (r.group === 'summary') return r.http.p99Ms < TARGETS.summaryP99Ms ? 'ok (<20)' : 'MISSED (<20)';
+  if (r.group === 'stats') return r.http.p99Ms < TARGETS.statsP99Ms ? 'ok (<50)' : 'MISSED (<50)';
+  // About 250 incidents cost the server several milliseconds of CPU each (docs/performance.md, "What limits
+  // each figure"): 16 clients queue for two cores, so the target is judged on what one client waits.
+  if (r.group === 'process instance' && r.single) {
+    return r.single.p99Ms < TARGETS.processInstanceP99Ms ? 'ok (<50, 1 client)' : 'MISSED (<50, 1 client)';
+  }
   return '';
 }
 

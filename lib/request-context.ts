@@ -14,6 +14,11 @@ export interface RequestContext {
   traceparent?: string;
   /** A long poll's deadline (epoch ms), once it has passed: its request line reports how late it answered. */
   longPollDeadline?: number;
+  /**
+   * The route template of the REST operation the API handler matched (`/api/incidents/{id}`): the request line
+   * and the metrics name the route by it instead of matching the path again.
+   */
+  route?: string;
 }
 
 const contexts = new WeakMap<IncomingMessage, RequestContext>();

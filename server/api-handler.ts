@@ -378,9 +378,11 @@ export function createApiHandler(
 
   return async function handleApi(req: ApiRequest, res: ServerResponse): Promise<void> {
     req.receivedAt = Date.now();
-    const requestId = requestIdOf(req);
+    // The request wrapper (server/observe-requests.ts) has given the request its id and answers it.
+    const context = requestContextOf(req);
+    const requestId = context?.requestId ?? requestIdOf(req);
     req.requestId = requestId;
-    res.setHeader('X-Request-Id', requestId);
+    if (!context) res.setHeader('X-Request-Id', requestId);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const pathname = url.pathname;
     try {
@@ -449,6 +451,7 @@ export function createApiHandler(
       // Node sends no body to a HEAD request.
       const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
       const match = matchRestRoute(restRouteTable, method, restPathOf(req, pathname));
+      if (match && context) context.route = match.route.apiRoute;
       if (!match) {
         // A path some operation answers, with a method none does there: 405 with the methods it takes.
         const allowed = allowedMethods(pathname.slice('/api'.length));

@@ -54,7 +54,8 @@ export function observeRequests(
       // A client that went away before the answer was sent: 499, as proxies log it.
       const status = res.writableFinished ? res.statusCode : 499;
       const isApi = path === '/docs' || (path.startsWith('/api') && !path.startsWith('/api/auth'));
-      const route = (isApi ? apiRouteOf(path) : status !== 404 && pageRouteOf(path)) || '(unmatched)';
+      const route =
+        (isApi ? (context.route ?? apiRouteOf(path)) : status !== 404 && pageRouteOf(path)) || '(unmatched)';
       observeHttpRequest(method, route, status, seconds);
       trace?.end(route, status);
       requestLog.info(

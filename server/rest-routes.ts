@@ -24,6 +24,8 @@ interface RestRoute {
   method: string;
   /** The path template (`/incidents/{id}`). */
   template: string;
+  /** The template under /api, as metrics and the request line name the route (`/api/incidents/{id}`). */
+  apiRoute: string;
   pattern: RegExp;
   /** The procedure's path in the router (`incidents.get`). */
   procedurePath: string;
@@ -97,6 +99,7 @@ export function buildRestRoutes(procedures: Record<string, unknown>): RestRouteT
     const route: RestRoute = {
       method: meta.openapi.method,
       template,
+      apiRoute: `/api${template}`,
       pattern: getPathRegExp(template),
       procedurePath,
       procedure,
@@ -128,7 +131,9 @@ function isArraySchema(field: unknown): boolean {
 export function matchRestRoute(routes: RestRouteTable, method: string, path: string): RestMatch | undefined {
   const candidates = routes.get(method);
   if (!candidates) return undefined;
-  const normalized = normalizePath(path);
+  // normalizePath strips one leading and one trailing slash and puts the leading one back: a path that starts
+  // with a slash and does not end with one (every ordinary request) is its own normal form.
+  const normalized = path.startsWith('/') && !path.endsWith('/') ? path : normalizePath(path);
   for (const route of candidates(normalized)) {
     const match = route.pattern.exec(normalized);
     if (match) return { route, pathInput: { ...match.groups } };

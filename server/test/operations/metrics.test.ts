@@ -120,6 +120,22 @@ describe('what the metrics say', () => {
     expect(histogramCount(after, name, unknown) - histogramCount(before, name, unknown)).toBe(1);
   });
 
+  it('counts a path two templates match under the operation that answered it, a refused method under its path', async () => {
+    const name = 'bpm_http_request_duration_seconds';
+    const summary = { method: 'GET', route: '/api/incidents/summary', status: '200' };
+    const byId = { method: 'GET', route: '/api/incidents/{id}', status: '200' };
+    const refused = { method: 'PUT', route: '/api/incidents/summary', status: '405' };
+    const before = await scrape();
+    expect((await api(t.url, 'GET', '/incidents/summary', { token: admin.token })).status).toBe(200);
+    expect((await api(t.url, 'PUT', '/incidents/summary', { token: admin.token, body: {} })).status).toBe(
+      405,
+    );
+    const after = await scrape();
+    expect(histogramCount(after, name, summary) - histogramCount(before, name, summary)).toBe(1);
+    expect(histogramCount(after, name, byId) - histogramCount(before, name, byId)).toBe(0);
+    expect(histogramCount(after, name, refused) - histogramCount(before, name, refused)).toBe(1);
+  });
+
   it('counts one acknowledge as one transition, one report as one report, a refused one as none', async () => {
     const as = t.as(admin.token);
     const incident = await report(as, { source: 'MESSAGE', severity: 'LOW' });

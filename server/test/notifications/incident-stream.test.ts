@@ -355,9 +355,10 @@ describe('incident change stream', () => {
     const stream = await openStream(instance.url, { headers: bearer(admin) });
     await connected(stream);
     const first = await reportVia(instance.url);
-    // Waits for this incident, not for a count: a change an earlier test made (its unfiltered report) can be
-    // readable only after this stream started, when another database's transaction on the same PostgreSQL
-    // server held the feed back (server/services/events/incident-feed.ts); the stream then sends it too.
+    // Waits for this incident, not for a count: a change an earlier test made and never waited for (the HIGH
+    // report of the console's test) can be readable only after this stream started, when another database's
+    // transaction on the same PostgreSQL server held the feed back (server/services/events/incident-feed.ts);
+    // the stream then sends it too.
     await expect
       .poll(() => stream.changes().some((c) => c.incidentId === first.id), { timeout: 30_000 })
       .toBe(true);

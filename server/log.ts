@@ -31,7 +31,9 @@ export const REDACTED_PATHS = [
 const SECRET_TEXT = [
   /bpm_[A-Za-z0-9_-]{8,}/g,
   /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.?[A-Za-z0-9_-]*/g,
-  /\$argon2(?:id|i|d)\$[^"\s,]*/g,
+  // Up to the end of the JSON string or word: a hash's parameters are separated by commas
+  // (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`), so a comma does not end it.
+  /\$argon2(?:id|i|d)\$[^"\s]*/g,
 ];
 
 export function scrubSecrets(line: string): string {

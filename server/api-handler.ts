@@ -8,7 +8,7 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import type { Database } from '../db/client';
-import { requestContextOf } from '../lib/request-context';
+import { requestContextOf, type RequestContext } from '../lib/request-context';
 import { attachAuthCache } from './auth/auth-cache';
 import { clientAddressOf } from './client-address';
 import { allowOrigin, answerPreflight, isPreflight, type CorsOrigins } from './cors';
@@ -274,7 +274,12 @@ export function createApiHandler(
   async function restCall(
     req: ApiRequest,
     res: ServerResponse,
-    { url, method, match }: { url: URL; method: string; match: RestMatch | undefined },
+    {
+      url,
+      method,
+      match,
+      context,
+    }: { url: URL; method: string; match: RestMatch | undefined; context: RequestContext | undefined },
     requestId: string,
   ): Promise<void> {
     let body: { body: unknown; bodyError?: DomainError } | undefined;
@@ -304,7 +309,7 @@ export function createApiHandler(
         clientAddress: clientAddressOf(req),
         signal: () => abortedOnClose(res),
         receivedAt: req.receivedAt,
-        request: requestContextOf(req),
+        request: context,
       });
       const data = await callRestProcedure(match.route, input, ctx);
       // The success status is for an empty answer; an operation that sometimes answers a body (a reset
@@ -440,7 +445,7 @@ export function createApiHandler(
               requestId,
               clientAddress,
               receivedAt: req.receivedAt,
-              request: requestContextOf(req),
+              request: context,
             }),
           responseMeta: ({ errors }) => (errors.length ? { headers: errorHeaders(errors) } : {}),
           onError: ({ error, path: p }) => logIfInternal(error, requestId, `tRPC ${p}`),
@@ -460,7 +465,7 @@ export function createApiHandler(
           return sendProblem(res, problemOf(refusal, requestId), refusal.headers);
         }
       }
-      await restCall(req, res, { url, method, match }, requestId);
+      await restCall(req, res, { url, method, match, context }, requestId);
     } catch (error) {
       log.error({ err: error, requestId }, `${req.method} ${pathname} failed`);
       if (!res.headersSent) sendProblem(res, problemOf(error, requestId));

@@ -83,6 +83,7 @@ if (env.API_ONLY) {
   const app = next({ dev, dir: process.cwd() });
   await app.prepare();
   restoreNativeDate(); // Next's Date wrapper serves only cacheComponents (server/native-date.ts)
+  quiet?.nextLoaded();
   const render = app.getRequestHandler();
   handleNext = (req, res) => {
     quiet?.pageStarted(res);

@@ -5,8 +5,12 @@
 //
 // Whether the hook is on is read from the promises themselves: without a hook, Node gives a promise's
 // continuation no async id (executionAsyncId() is 0 after an await); with one, every promise gets an id.
+//
+// Next's own module that replaces `process.nextTick` is loaded too, as the server loads it, and each page
+// answers which `nextTick` it was handled with.
 import { AsyncLocalStorage, executionAsyncId } from 'node:async_hooks';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { createElement, Suspense, use } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -31,13 +35,28 @@ function Page({ wait, ms }: { wait: Promise<unknown>; ms: number }) {
 
 let server: http.Server;
 let base: string;
+/** Node's own `process.nextTick`, and the wrapper Next replaces it with when it loads. */
+let nodesNextTick: typeof process.nextTick;
+let nextsNextTick: typeof process.nextTick;
 
 beforeAll(async () => {
   // What this test measures is the hook's state: nothing else in this process may have turned it on.
   expect(await promiseHookOn()).toBe(false);
   const quiet = quietAsyncStorageBetweenPages({ settleMs: SETTLE_MS });
+  // Vitest swaps `process.nextTick` for a moment while it reports to its main process, and puts the one it
+  // found back in a tick of its own: loaded within such a moment, Next's wrapper would be replaced by Node's.
+  // A timer's callback runs after those ticks.
+  await sleep(10);
+  nodesNextTick = process.nextTick;
+  createRequire(import.meta.url)(
+    'next/dist/server/node-environment-extensions/fast-set-immediate.external.js',
+  );
+  nextsNextTick = process.nextTick;
+  expect(nextsNextTick).not.toBe(nodesNextTick);
+  quiet.nextLoaded();
   server = http.createServer((req, res) => {
     quiet.pageStarted(res);
+    res.setHeader('X-Next-Tick', process.nextTick === nextsNextTick ? 'next' : 'other');
     const url = new URL(req.url!, 'http://localhost');
     const ms = Number(url.searchParams.get('ms') ?? 0);
     request.run(url.searchParams.get('who') ?? 'nobody', () => {
@@ -64,8 +83,23 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 async function page(who: string, ms = 0): Promise<string> {
   const res = await fetch(`${base}/?who=${who}&ms=${ms}`);
   expect(res.status).toBe(200);
+  // Every page is handled with Next's wrapper in place, as Next expects.
+  expect(res.headers.get('X-Next-Tick')).toBe('next');
   return res.text();
 }
+
+describe("Next's process.nextTick, between pages", () => {
+  it("is Node's own a moment after Next loaded and after each page, and Next's for each page", async () => {
+    await until(async () => process.nextTick === nodesNextTick, 10_000);
+    expect(await page('first', 20)).toContain('first after 20 ms');
+    // Right after the page, the moment has not passed.
+    expect(process.nextTick).toBe(nextsNextTick);
+    await until(async () => process.nextTick === nodesNextTick, 10_000);
+    const pages = await Promise.all(Array.from({ length: 5 }, (_, i) => page(`p${i}`, i * 20)));
+    pages.forEach((html, i) => expect(html).toContain(`p${i} after ${i * 20} ms`));
+    await until(async () => process.nextTick === nodesNextTick, 10_000);
+  });
+});
 
 describe.skipIf(!storagesUseAsyncHooks())('the async hook of page renders, between pages', () => {
   it('is on while a page renders, off a moment after, and on again for the next page', async () => {

@@ -34,6 +34,12 @@ export interface SideResult {
   cpuMsPerRequest: number;
   /** Share of one core the server's process group used during its rounds. */
   cpuCores: number;
+  /**
+   * Requests/s and CPU ms per request of each round, in the order measured: whether a side was still
+   * warming up in the first (a server that has just started serves its first seconds under load at a
+   * fraction of its later speed) or the machine moved between rounds.
+   */
+  rounds: { perSecond: number; cpuMsPerRequest: number }[];
 }
 
 export interface RatioResult {
@@ -93,7 +99,16 @@ function sum(results: { stats: LoadStats; cpuMs: number }[]): SideResult {
     errors: results.reduce((a, r) => a + r.stats.errors, 0),
     cpuMsPerRequest: cpuMs / Math.max(1, requests),
     cpuCores: cpuMs / 1000 / seconds,
+    rounds: results.map((r) => ({
+      perSecond: r.stats.requests / r.stats.seconds,
+      cpuMsPerRequest: r.cpuMs / Math.max(1, r.stats.requests),
+    })),
   };
+}
+
+/** A side's rounds: requests/s and CPU ms per request of each ("2950/s 0.310, 3120/s 0.295, ..."). */
+function roundsOf(side: SideResult): string {
+  return side.rounds.map((r) => `${r.perSecond.toFixed(0)}/s ${r.cpuMsPerRequest.toFixed(3)}`).join(', ');
 }
 
 export async function compareWithBare(options: {
@@ -145,7 +160,8 @@ export async function compareWithBare(options: {
     options.log(
       `  ${c.name}: service ${service.perSecond.toFixed(0)}/s (${service.cpuMsPerRequest.toFixed(3)} ms CPU/request), ` +
         `bare ${bare.perSecond.toFixed(0)}/s (${bare.cpuMsPerRequest.toFixed(3)} ms CPU/request): ratio ` +
-        `${result.ratio.toFixed(2)} (rounds ${roundRatios.map((r) => r.toFixed(2)).join(' ')})` +
+        `${result.ratio.toFixed(2)} (rounds ${roundRatios.map((r) => r.toFixed(2)).join(' ')}; ` +
+        `service ${roundsOf(service)}, bare ${roundsOf(bare)})` +
         (service.errors + bare.errors ? `; ERRORS service ${service.errors}, bare ${bare.errors}` : ''),
     );
     results.push(result);

@@ -19,9 +19,9 @@
 // (next/dist/server/node-environment-extensions/fast-set-immediate.external.js) with a wrapper that counts
 // the ticks a render schedules, so that the render's "fast immediates" run after them; outside a render the
 // wrapper only calls Node's through `apply`. Node's streams call `nextTick` about six times per API answer,
-// which cost 2.3 µs of the answer's CPU through the wrapper (docs/performance.md, "Twelfth pass"). The wrapper
-// is put back before Next handles the next request, and Node's own is the one Next keeps for itself under
-// `Symbol.for('next.fast-set-immediate.originals')`.
+// which cost about 2 µs of the answer's CPU through the wrapper (docs/performance.md, "Twelfth pass"). The
+// wrapper is put back before Next handles the next request, and Node's own is the one Next keeps for itself
+// under `Symbol.for('next.fast-set-immediate.originals')`.
 //
 // The server does not use it in development, whose compiler works between requests, nor when tracing, whose
 // context manager keeps a storage of its own in use for every request (server/http.ts).

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import type { Database } from '../db/client';
-import { requestContextOf, type RequestContext } from '../lib/request-context';
+import type { RequestContext } from '../lib/request-context';
 import { attachAuthCache } from './auth/auth-cache';
 import { clientAddressOf } from './client-address';
 import { allowOrigin, answerPreflight, isPreflight, type CorsOrigins } from './cors';
@@ -32,7 +32,6 @@ import {
 import { unacceptableInput } from './input-guard';
 import { log } from './log';
 import { canReadMetrics, METRICS_CONTENT_TYPE, metricsText, watchDatabase } from './metrics';
-import { requestIdOf } from './observe-requests';
 import { getOpenApiDocument } from './openapi';
 import {
   createEventStreamHandler,
@@ -57,11 +56,6 @@ import { createContext } from './trpc';
 import { batchRefusal } from './trpc-batch';
 
 export const MAX_BODY_BYTES = 64 * 1024;
-
-type ApiRequest = IncomingMessage & {
-  requestId?: string;
-  receivedAt?: number;
-};
 
 function queryOf(url: URL): Record<string, string[]> {
   const query: Record<string, string[]> = Object.create(null);
@@ -143,7 +137,7 @@ function sendProblem(res: ServerResponse, problem: Problem, headers: Record<stri
  * why: the procedure reports it after authentication, as a 400.
  */
 async function readJsonBody(
-  req: ApiRequest,
+  req: IncomingMessage,
 ): Promise<{ body: unknown; bodyError?: DomainError } | { tooLarge: true }> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) return { tooLarge: true };
@@ -272,16 +266,12 @@ export function createApiHandler(
    * meta), its errors problem documents.
    */
   async function restCall(
-    req: ApiRequest,
+    req: IncomingMessage,
     res: ServerResponse,
-    {
-      url,
-      method,
-      match,
-      context,
-    }: { url: URL; method: string; match: RestMatch | undefined; context: RequestContext | undefined },
-    requestId: string,
+    { url, method, match }: { url: URL; method: string; match: RestMatch | undefined },
+    context: RequestContext,
   ): Promise<void> {
+    const { requestId } = context;
     let body: { body: unknown; bodyError?: DomainError } | undefined;
     if (method !== 'GET') {
       const read = await readJsonBody(req);
@@ -304,11 +294,9 @@ export function createApiHandler(
         db,
         dispatcher,
         credentials: credentialsOf(req),
-        requestId,
         bodyError: body?.bodyError,
         clientAddress: clientAddressOf(req),
         signal: () => abortedOnClose(res),
-        receivedAt: req.receivedAt,
         request: context,
       });
       const data = await callRestProcedure(match.route, input, ctx);
@@ -330,7 +318,7 @@ export function createApiHandler(
   }
 
   /** The metrics, for an API token of scope METRICS or an administrator's token (canReadMetrics). */
-  async function metrics(req: ApiRequest, res: ServerResponse, requestId: string) {
+  async function metrics(req: IncomingMessage, res: ServerResponse, requestId: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       const refusal = methodNotAllowed(req.method ?? '', ['GET', 'HEAD']);
       return sendProblem(res, problemOf(refusal, requestId), refusal.headers);
@@ -370,7 +358,7 @@ export function createApiHandler(
   }
 
   /** A CORS preflight: 204 with what may be sent, or 403 saying what is not allowed. */
-  function preflight(req: ApiRequest, res: ServerResponse, pathname: string, requestId: string) {
+  function preflight(req: IncomingMessage, res: ServerResponse, pathname: string, requestId: string) {
     const methods = FIXED_ROUTES.has(pathname)
       ? ['GET', 'HEAD']
       : allowedMethods(pathname.slice('/api'.length));
@@ -381,13 +369,13 @@ export function createApiHandler(
     res.end();
   }
 
-  return async function handleApi(req: ApiRequest, res: ServerResponse): Promise<void> {
-    req.receivedAt = Date.now();
-    // The request wrapper (server/observe-requests.ts) has given the request its id and answers it.
-    const context = requestContextOf(req);
-    const requestId = context?.requestId ?? requestIdOf(req);
-    req.requestId = requestId;
-    if (!context) res.setHeader('X-Request-Id', requestId);
+  /** `context`: the request's, from the request wrapper (server/observe-requests.ts), which answers its id. */
+  return async function handleApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    context: RequestContext,
+  ): Promise<void> {
+    const { requestId } = context;
     const url = new URL(req.url ?? '/', 'http://localhost');
     const pathname = url.pathname;
     try {
@@ -403,7 +391,7 @@ export function createApiHandler(
       if (pathname === '/docs' || pathname === '/api/docs' || pathname.startsWith('/api/docs/')) {
         return await docs(res, pathname.replace(/^\/(api\/)?docs/, ''));
       }
-      if (pathname.startsWith(`${ENGINE_REST_PREFIX}/`)) return await engineRest(req, res, pathname);
+      if (pathname.startsWith(`${ENGINE_REST_PREFIX}/`)) return await engineRest(req, res, pathname, context);
       const unsupportedBody = unsupportedBodyOf(req);
       if (unsupportedBody) {
         res.setHeader('Connection', 'close'); // the body is never read
@@ -416,7 +404,7 @@ export function createApiHandler(
         return await serveIncidentStream(req, res, {
           credentials,
           input,
-          requestId,
+          context,
           clientAddress: clientAddressOf(req),
         });
       }
@@ -429,7 +417,7 @@ export function createApiHandler(
         const credentials = credentialsOf(req, admitsSessionCookie(req));
         if (trpcPath === INCIDENT_STREAM_PROCEDURE) {
           const input = trpcStreamInput(url);
-          return await serveIncidentStream(req, res, { credentials, input, requestId, clientAddress });
+          return await serveIncidentStream(req, res, { credentials, input, context, clientAddress });
         }
         return await nodeHTTPRequestHandler({
           router: appRouter,
@@ -442,9 +430,7 @@ export function createApiHandler(
               db,
               dispatcher,
               credentials,
-              requestId,
               clientAddress,
-              receivedAt: req.receivedAt,
               request: context,
             }),
           responseMeta: ({ errors }) => (errors.length ? { headers: errorHeaders(errors) } : {}),
@@ -456,7 +442,7 @@ export function createApiHandler(
       // Node sends no body to a HEAD request.
       const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
       const match = matchRestRoute(restRouteTable, method, restPathOf(req, pathname));
-      if (match && context) context.route = match.route.apiRoute;
+      if (match) context.route = match.route.apiRoute;
       if (!match) {
         // A path some operation answers, with a method none does there: 405 with the methods it takes.
         const allowed = allowedMethods(pathname.slice('/api'.length));
@@ -465,7 +451,7 @@ export function createApiHandler(
           return sendProblem(res, problemOf(refusal, requestId), refusal.headers);
         }
       }
-      await restCall(req, res, { url, method, match, context }, requestId);
+      await restCall(req, res, { url, method, match }, context);
     } catch (error) {
       log.error({ err: error, requestId }, `${req.method} ${pathname} failed`);
       if (!res.headersSent) sendProblem(res, problemOf(error, requestId));

@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isTrackedEnvelope } from '@trpc/server';
 import type { Database } from '../db/client';
+import type { RequestContext } from '../lib/request-context';
 import { domainErrorOf, methodNotAllowed, problemOf, shuttingDown } from './errors';
 import { log } from './log';
 import { countEventStreams } from './metrics';
@@ -37,7 +38,8 @@ export interface StreamRequest {
   credentials: Credentials;
   /** The procedure's input before validation (query parameters or tRPC's `input`). */
   input: unknown;
-  requestId: string;
+  /** The request's context, from the request wrapper (server/observe-requests.ts). */
+  context: RequestContext;
   clientAddress?: string;
 }
 
@@ -88,7 +90,7 @@ export function createEventStreamHandler(
     res: ServerResponse,
     request: StreamRequest,
   ): Promise<void> {
-    const { requestId } = request;
+    const { requestId } = request.context;
     const refuse = (error: unknown) => {
       const problem = problemOf(error, requestId);
       for (const [k, v] of Object.entries(domainErrorOf(error)?.headers ?? {})) res.setHeader(k, v);
@@ -116,7 +118,7 @@ export function createEventStreamHandler(
         db: database.db,
         dispatcher,
         credentials: request.credentials,
-        requestId,
+        request: request.context,
         clientAddress: request.clientAddress,
         signal: closed.signal,
       });

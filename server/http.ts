@@ -2,6 +2,7 @@
 // everything else (pages, next-auth) to Next's request handler; in development and production alike.
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { RequestContext } from '../lib/request-context';
 
 const dev = process.argv.includes('--dev');
 (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= '1';
@@ -162,10 +163,10 @@ const { REQUEST_PATH_HEADER } = await import('../lib/sign-in-path');
 const { setSecurityHeaders } = await import('./security-headers');
 const { replaceUntrustedForwardedHeaders } = await import('./transport-rules');
 
-const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+const handle = (req: http.IncomingMessage, res: http.ServerResponse, context: RequestContext) => {
   const url = req.url ?? '/';
   setSecurityHeaders(req, res);
-  if (isApiPath(url)) return void handleApi(req, res);
+  if (isApiPath(url)) return void handleApi(req, res, context);
   // Next's routes (next-auth's sign-in throttling) see a Request without the socket: hand them the address.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req);
   // A console page whose session ended sends the browser to sign in and back to this address.

@@ -1,10 +1,10 @@
 // The one wrapper every request passes through (API and pages alike): a request id (the client's
 // X-Request-Id when it is sane, else a new one) answered in X-Request-Id, the W3C trace context, one JSON log
-// line when the answer is done, and the HTTP metrics by route template. The handlers find the request's
-// context with requestContextOf (lib/request-context.ts).
+// line when the answer is done, and the HTTP metrics by route template. The handler gets the request's
+// context (lib/request-context.ts) as its third argument.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setRequestContext, type RequestContext } from '../lib/request-context';
+import type { RequestContext } from '../lib/request-context';
 import { requestLog } from './log';
 import { observeHttpRequest, observeLongPollOvershoot } from './metrics';
 import { traceRequest } from './tracing';
@@ -29,7 +29,7 @@ function pageRouteOf(pathname: string): string {
  * scanners cannot blow up the metrics' cardinality.
  */
 export function observeRequests(
-  handle: (req: IncomingMessage, res: ServerResponse) => void,
+  handle: (req: IncomingMessage, res: ServerResponse, context: RequestContext) => void,
   apiRouteOf: (pathname: string) => string | undefined,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
@@ -43,8 +43,12 @@ export function observeRequests(
     const trace = traceRequest(req, method, path);
     if (trace) res.setHeader('traceresponse', trace.header);
 
-    const context: RequestContext = { requestId, traceId: trace?.traceId, traceparent: trace?.header };
-    setRequestContext(req, context);
+    const context: RequestContext = {
+      requestId,
+      receivedAt: Date.now(),
+      traceId: trace?.traceId,
+      traceparent: trace?.header,
+    };
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // A long poll that timed out: how long after its deadline its answer was written (issue 12 wants 100 ms).
@@ -74,7 +78,7 @@ export function observeRequests(
       );
     });
 
-    if (trace) trace.run(() => handle(req, res));
-    else handle(req, res);
+    if (trace) trace.run(() => handle(req, res, context));
+    else handle(req, res, context);
   };
 }

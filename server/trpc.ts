@@ -35,28 +35,25 @@ export interface Context {
   authFailure?: string;
   /** A body the transport could not read (bad JSON, not an object): reported after auth, as a 400. */
   bodyError?: DomainError;
+  /** The HTTP request's id, or a new one for an in-process caller. */
   requestId: string;
-  /** The HTTP request's context (lib/request-context.ts): its trace, and a long poll's deadline. */
+  /** The HTTP request's context (lib/request-context.ts): its trace, arrival, and a long poll's deadline. */
   request?: RequestContext;
   /** The client's address (server/client-address.ts), for throttling sign-in; unknown to in-process callers. */
   clientAddress?: string;
   /** Aborts when the client goes away (ends a long poll early). */
   signal?: AbortSignal;
-  /** When the request arrived (epoch ms): a long poll's waitMs counts from then, not from after its auth. */
-  receivedAt?: number;
 }
 
 export async function createContext(opts: {
   db: Db;
   dispatcher: Dispatcher;
   credentials?: Credentials;
-  requestId?: string;
   request?: RequestContext;
   bodyError?: DomainError;
   clientAddress?: string;
   /** The signal, or how to make it on first use (most procedures never read it: server/api-handler.ts). */
   signal?: AbortSignal | (() => AbortSignal);
-  receivedAt?: number;
 }): Promise<Context> {
   const credentials = opts.credentials ?? {};
   // Mostly known already: then without a promise (server/auth/principal.ts).
@@ -76,14 +73,13 @@ export async function createContext(opts: {
     principal: auth.principal,
     authFailure: auth.principal ? undefined : 'failure' in auth ? auth.failure : undefined,
     bodyError: opts.bodyError,
-    requestId: opts.requestId ?? randomUUID(),
+    requestId: opts.request?.requestId ?? randomUUID(),
     request: opts.request,
     clientAddress: opts.clientAddress,
     get signal() {
       if (signal === undefined && typeof makeSignal === 'function') signal = makeSignal();
       return signal;
     },
-    receivedAt: opts.receivedAt,
   };
 }
 

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodType } from 'zod';
 import type { Db } from '../../db/client';
 import type { WorkerRequestRow } from '../../db/schema';
-import { requestContextOf } from '../../lib/request-context';
+import type { RequestContext } from '../../lib/request-context';
 import { authenticate } from '../auth/principal';
 import { scopeAllows, scopeRefusal } from '../auth/token-scopes';
 import {
@@ -200,11 +200,7 @@ export function createEngineRestHandler(
     if (!scopeAllows(scope, { scope: 'WORKER', type: 'mutation' })) throw forbidden(scopeRefusal(scope));
   }
 
-  async function fetchAndLock(
-    req: IncomingMessage & { receivedAt?: number },
-    res: ServerResponse,
-    body: unknown,
-  ) {
+  async function fetchAndLock(res: ServerResponse, body: unknown, context: RequestContext) {
     const input = parse(FetchAndLockBody, body);
     const topics = input.topics ?? [];
     if (!topics.length || input.maxTasks === 0) return sendJson(res, 200, []);
@@ -222,7 +218,7 @@ export function createEngineRestHandler(
         lockDurationMsByTopic: Object.fromEntries(topics.map((t) => [t.topicName, t.lockDuration])),
         waitMs,
       },
-      { dispatcher, signal: abortedOnClose(res), receivedAt: req.receivedAt, request: requestContextOf(req) },
+      { dispatcher, signal: abortedOnClose(res), request: context },
     );
     const namesByTopic = new Map(topics.map((t) => [t.topicName, t.variables]));
     sendJson(
@@ -303,9 +299,10 @@ export function createEngineRestHandler(
   }
 
   return async function handleEngineRest(
-    req: IncomingMessage & { receivedAt?: number; requestId?: string },
+    req: IncomingMessage,
     res: ServerResponse,
     pathname: string,
+    context: RequestContext,
   ): Promise<void> {
     const path = pathname.slice(ENGINE_REST_PREFIX.length).replace(/\/$/, '');
     const task = /^\/external-task\/([^/]+)\/([^/]+)$/.exec(path);
@@ -323,8 +320,8 @@ export function createEngineRestHandler(
       }
       await authorise(req);
       const body = await readBody(req);
-      if (!task) return await fetchAndLock(req, res, body);
-      await taskOperationOnExisting(task[2], requestIdOf(task[1]), body, requestContextOf(req)?.traceparent);
+      if (!task) return await fetchAndLock(res, body, context);
+      await taskOperationOnExisting(task[2], requestIdOf(task[1]), body, context.traceparent);
       res.statusCode = 204;
       res.end();
     } catch (error) {
@@ -333,7 +330,7 @@ export function createEngineRestHandler(
       // What is left of a body too large is never read.
       if (domain?.kind === 'PAYLOAD_TOO_LARGE') res.setHeader('Connection', 'close');
       if (domain) return answerError(res, domain);
-      log.error({ err: error, requestId: req.requestId }, `POST ${pathname} failed`);
+      log.error({ err: error, requestId: context.requestId }, `POST ${pathname} failed`);
       sendError(res, 500, 'An unexpected error occurred; quote the request id when reporting it');
     }
   };

@@ -11,9 +11,10 @@ export interface FetchAndLockOptions {
   dispatcher: Dispatcher;
   /** The client left: answer at once. */
   signal?: AbortSignal;
-  /** When the request arrived (epoch ms): waitMs counts from then. */
-  receivedAt?: number;
-  /** The HTTP request it answers: a long poll tells it when its time is up. */
+  /**
+   * The HTTP request it answers: waitMs counts from its arrival (else from now), and a long poll tells it when
+   * its time is up.
+   */
   request?: RequestContext;
 }
 
@@ -34,9 +35,10 @@ export async function fetchAndLock(
 export async function fetchAndLockRows(
   db: Db,
   input: LockRequest & { waitMs: number },
-  { dispatcher, signal, receivedAt = Date.now(), request }: FetchAndLockOptions,
+  { dispatcher, signal, request }: FetchAndLockOptions,
 ): Promise<WorkerRequestRow[]> {
   if (input.waitMs <= 0) return lockPending(db, input);
+  const receivedAt = request?.receivedAt ?? Date.now();
   // Queued before the first look, so that a request published meanwhile is announced to this poll.
   const poll = dispatcher.join({ ...input, deadline: receivedAt + input.waitMs, signal, request });
   let locked: WorkerRequestRow[] = [];

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { apiTokens } from '../../../db/schema';
 import { generateApiToken } from '../../auth/tokens';
 import { createEngineRestHandler } from '../../engine-rest/handler';
+import { observeRequests } from '../../observe-requests';
 import { api, dispatcherOf, unique } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
 import { workerProtocol } from '../support/worker-helpers';
@@ -461,7 +462,10 @@ describe('Camunda external-task REST subset', () => {
     // The same adapter with room for one waiting poll, on its own loopback server.
     const handle = createEngineRestHandler(t.database.db, dispatcherOf(t.database), { maxWaitingPolls: 1 });
     const server = http.createServer(
-      (req, res) => void handle(req, res, new URL(req.url!, 'http://x').pathname),
+      observeRequests(
+        (req, res, context) => void handle(req, res, new URL(req.url!, 'http://x').pathname, context),
+        () => undefined,
+      ),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/engine-rest/external-task/fetchAndLock`;

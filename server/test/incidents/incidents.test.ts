@@ -189,7 +189,7 @@ describe('incidents', () => {
     const untraced = await report();
     const traceOf = (n: number) => `00-${String(n).repeat(32)}-00f067aa0ba902b7-01`;
     const tracedCaller = (n: number) =>
-      callerFor(database, admin, { requestId: `r${n}`, traceparent: traceOf(n) });
+      callerFor(database, admin, { requestId: `r${n}`, receivedAt: Date.now(), traceparent: traceOf(n) });
     await (await tracedCaller(1)).incidents.acknowledge({ id: first.id });
     await (await tracedCaller(2)).incidents.acknowledge({ id: traced.id });
     await caller.incidents.acknowledge({ id: untraced.id });
@@ -207,7 +207,7 @@ describe('incidents', () => {
     const incident = await report();
     const traceOf = (n: number) => `00-${String(n).repeat(32)}-00f067aa0ba902b7-01`;
     const tracedCaller = (n: number) =>
-      callerFor(database, admin, { requestId: `r${n}`, traceparent: traceOf(n) });
+      callerFor(database, admin, { requestId: `r${n}`, receivedAt: Date.now(), traceparent: traceOf(n) });
     const noted = await (
       await tracedCaller(3)
     ).incidents.resolve({

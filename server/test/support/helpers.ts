@@ -137,7 +137,9 @@ export async function startApiServer(
   options: ApiHandlerOptions = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
   const handle = createApiHandler(database, dispatcherOf(database), options);
-  const server = http.createServer(observeRequests((req, res) => void handle(req, res), apiRouteOf));
+  const server = http.createServer(
+    observeRequests((req, res, context) => void handle(req, res, context), apiRouteOf),
+  );
   answerClientErrorsAsProblems(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -364,7 +364,7 @@ async function getToken(): Promise<string> {
 /**
  * Renders the console's sign-in page once, as someone opening the console would: the API is measured as it
  * serves beside a console in use, whose renders leave Next's AsyncLocalStorage behind
- * (server/quiet-async-storage.ts).
+ * (server/quiet-between-pages.ts).
  */
 async function openConsole(): Promise<void> {
   const res = await fetch(`${apiBase}/login`);

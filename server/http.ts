@@ -75,11 +75,12 @@ if (env.API_ONLY) {
 } else {
   const { keepNativeDate } = await import('./native-date');
   const restoreNativeDate = keepNativeDate();
-  // Before Next runs anything: between pages, the async hook its storages turn on goes off again
-  // (server/quiet-async-storage.ts). Not in development, whose compiler works between requests, nor when
-  // tracing, whose context manager keeps a storage in use for every request.
-  const { quietAsyncStorageBetweenPages } = await import('./quiet-async-storage');
-  const quiet = dev || env.OTEL_EXPORTER_OTLP_ENDPOINT ? undefined : quietAsyncStorageBetweenPages();
+  // Before Next runs anything: between pages, the async hook its storages turn on goes off again, and Node's
+  // own process.nextTick stands in for Next's wrapper (server/quiet-between-pages.ts). Not in development,
+  // whose compiler works between requests, nor when tracing, whose context manager keeps a storage in use for
+  // every request.
+  const { quietBetweenPages } = await import('./quiet-between-pages');
+  const quiet = dev || env.OTEL_EXPORTER_OTLP_ENDPOINT ? undefined : quietBetweenPages();
   const { default: next } = await import('next');
   const app = next({ dev, dir: process.cwd() });
   await app.prepare();

@@ -1,5 +1,5 @@
 // Between pages, the async hook that page renders' AsyncLocalStorage turn on goes off again
-// (server/quiet-async-storage.ts). A real HTTP server renders pages with React's server renderer, which keeps
+// (server/quiet-between-pages.ts). A real HTTP server renders pages with React's server renderer, which keeps
 // each render in an AsyncLocalStorage of its own, as Next's renders do, and with a storage of the test's
 // (a request's store that must last until its page is answered).
 //
@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { createElement, Suspense, use } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quietAsyncStorageBetweenPages, storagesUseAsyncHooks } from '../../quiet-async-storage';
+import { quietBetweenPages, storagesUseAsyncHooks } from '../../quiet-between-pages';
 import { sleep, until } from '../support/notification-helpers';
 
 /** Whether promises are followed by an async hook now. */
@@ -42,7 +42,7 @@ let nextsNextTick: typeof process.nextTick;
 beforeAll(async () => {
   // What this test measures is the hook's state: nothing else in this process may have turned it on.
   expect(await promiseHookOn()).toBe(false);
-  const quiet = quietAsyncStorageBetweenPages({ settleMs: SETTLE_MS });
+  const quiet = quietBetweenPages({ settleMs: SETTLE_MS });
   // Vitest swaps `process.nextTick` for a moment while it reports to its main process, and puts the one it
   // found back in a tick of its own: loaded within such a moment, Next's wrapper would be replaced by Node's.
   // A timer's callback runs after those ticks.

@@ -30,7 +30,7 @@ import type { ServerResponse } from 'node:http';
 
 type Storage = AsyncLocalStorage<unknown>;
 
-export interface QuietAsyncStorage {
+export interface QuietBetweenPages {
   /** Next has loaded: unless a page starts first, a moment from now is quiet too. */
   nextLoaded(): void;
   /** A page (any request Next answers) is in progress until `res` closes. */
@@ -77,7 +77,7 @@ function nodeNextTick(): NextTick | undefined {
  * closed, when none has started since; at the same moment puts Node's own `process.nextTick` back in place of
  * Next's, until the next page starts.
  */
-export function quietAsyncStorageBetweenPages({ settleMs = 1_000 } = {}): QuietAsyncStorage {
+export function quietBetweenPages({ settleMs = 1_000 } = {}): QuietBetweenPages {
   if (storagesUseAsyncHooks()) noteUse();
   let pagesInProgress = 0;
   let settling: NodeJS.Timeout | undefined;

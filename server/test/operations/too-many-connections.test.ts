@@ -237,13 +237,18 @@ describe.runIf(onPostgres)('PostgreSQL refusing connections: too many for the ro
 
   it('every slot held by another client: 503 at once, health down; back within 2 s of the slots freed', async () => {
     const topic = unique('limited-topic-');
+    // First the role's limit fits the pool. The first test left it below, and a look of the long poll that
+    // wanted one more connection was answered 503 at once, as it should be (seen in CI): the poll must begin
+    // on a server that serves.
+    await cluster.unsafe(`alter role ${role} connection limit ${FITTING_LIMIT}`);
     // Settles whatever happens: should an expectation below fail, the server is stopped under this poll,
     // and its rejection must not surface as an error of its own after the test.
     const waiting = api(server.url, 'POST', '/worker-requests/fetch-and-lock', {
       token: engineToken,
       body: { workerId: 'w', topics: [topic], waitMs: 25_000 },
     }).catch((error: unknown) => ({ status: 0, text: String(error), body: undefined }));
-    await sleep(300); // the long poll is waiting
+    const early = await Promise.race([waiting, sleep(300).then(() => undefined)]);
+    expect(early?.text, 'the long poll is waiting').toBeUndefined();
     // The role's limit now fits the pool, but another client holds every slot of it; then the server's
     // connections are lost (its backends terminated): each one it opens again is refused with 53300.
     await holdSlots(FITTING_LIMIT, FITTING_LIMIT);

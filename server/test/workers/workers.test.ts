@@ -121,7 +121,9 @@ describe('worker protocol', () => {
     await w.setup();
     const started = Date.now();
     const waiting = w.fetchAndLock(topic, 'w1', { waitMs: 10_000 });
-    await new Promise((r) => setTimeout(r, 300));
+    // 310 ms for 300: a timer may fire a millisecond before Date.now() says its time has passed (seen in CI:
+    // 299), since Node counts it from the loop's time, read before `started` was.
+    await new Promise((r) => setTimeout(r, 310));
     const publishedAt = Date.now();
     const request = await w.publish(topic);
     const got = await waiting;

@@ -7,7 +7,7 @@ const tests = ['server/**/*.test.ts', 'components/**/*.test.ts'];
 // rolling restart. Another file beside them can take both cores of this shared machine (wakeups.test.ts
 // times out a thousand long polls at once), and then they time that file too: in one CI run a stalled
 // database's recovery took 2.6 s and a rolling restart saw one reset. Here, beside wakeups.test.ts and three
-// busy loops, recoveries took at most 0.4 s and no restart saw a reset, so the run was slower than that.
+// busy loops, recoveries took at most 0.4 s and no restart saw a reset: that CI machine was busier still.
 // They run after the rest, one file at a time.
 const timedFaults = [
   'server/test/operations/database-outage.test.ts',

@@ -160,13 +160,53 @@ function decoderOf(field: unknown): Decoder | undefined {
     : decoder;
 }
 
+interface MappingStep {
+  /** The nested object the field belongs to (`incident` of `{ incident: incidents, total }`), if any. */
+  outer?: string;
+  key: string;
+  decoder?: Decoder;
+}
+
 /**
- * A prepared select whose rows are mapped by loops made once, instead of by drizzle's generic
- * `mapResultRow`, which asks of every cell of every row what kind of field it is (`is()` walks the class
- * chain) and walks its path: a fifth of the CPU of a process instance's 250 incidents (docs/performance.md,
- * "Fourth pass: rows mapped once"). The values are the same: each field's own `mapFromDriverValue` where it has one,
- * null left null, `{ incident: incidents, total }` nested as drizzle nests it. A query with an outer join
- * (whose objects drizzle turns to null when all their columns are) or deeper paths keeps drizzle's mapping.
+ * The function that maps one row of these fields (the driver's array) to drizzle's object: one object
+ * literal, its keys in the fields' order (a nested object where its first field is), each value decoded by
+ * its field's decoder unless null. Written for each statement rather than one loop for all: a loop storing
+ * a key it reads from a list into a new object meets every statement's shape at the same store, which V8
+ * then handles generically: mapping one incident's row took 3.5% of the CPU of reading it, against 1.5% now
+ * (docs/performance.md, "Fourteenth pass"). The keys, a selection's own (so each once), are written as JSON
+ * strings. Undefined (drizzle's own mapping) for a key `__proto__`, which a literal takes for the object's
+ * prototype.
+ */
+function rowFunctionOf(steps: MappingStep[]): ((row: unknown[]) => unknown) | undefined {
+  if (steps.some((s) => s.key === '__proto__' || s.outer === '__proto__')) return undefined;
+
+  const value = (i: number) =>
+    steps[i].decoder ? `(v = row[${i}]) === null ? null : d${i}.mapFromDriverValue(v)` : `row[${i}]`;
+  const entries: string[] = [];
+  const written = new Set<string>();
+  steps.forEach((step, i) => {
+    if (step.outer === undefined) return void entries.push(`${JSON.stringify(step.key)}: ${value(i)}`);
+    if (written.has(step.outer)) return;
+    written.add(step.outer);
+    const members = steps
+      .map((s, j) => (s.outer === step.outer ? `${JSON.stringify(s.key)}: ${value(j)}` : undefined))
+      .filter((entry) => entry !== undefined);
+    entries.push(`${JSON.stringify(step.outer)}: { ${members.join(', ')} }`);
+  });
+  const decoderNames = steps.map((_, i) => `d${i}`);
+  const body = `return function mapRow(row) { let v; return { ${entries.join(', ')} }; };`;
+  // The source holds the fields' names as JSON strings and nothing else from outside.
+  return new Function(...decoderNames, body)(...steps.map((s) => s.decoder)) as (row: unknown[]) => unknown;
+}
+
+/**
+ * A prepared select whose rows are mapped by a function made once for its fields (rowFunctionOf), instead
+ * of by drizzle's generic `mapResultRow`, which asks of every cell of every row what kind of field it is
+ * (`is()` walks the class chain) and walks its path: a fifth of the CPU of a process instance's 250
+ * incidents (docs/performance.md, "Fourth pass: rows mapped once"). The values are the same: each field's
+ * own `mapFromDriverValue` where it has one, null left null, `{ incident: incidents, total }` nested as
+ * drizzle nests it. A query with an outer join (whose objects drizzle turns to null when all their columns
+ * are) or deeper paths keeps drizzle's mapping.
  */
 export function mappedByColumns<Q>(prepared: Q): Q {
   const query = prepared as InternalPreparedQuery;
@@ -174,23 +214,14 @@ export function mappedByColumns<Q>(prepared: Q): Q {
   if (!fields || query.customResultMapper) return prepared;
   if (Object.values(query.joinsNotNullableMap ?? {}).some((notNull) => !notNull)) return prepared;
   if (!fields.every((f) => f.path.length === 1 || f.path.length === 2)) return prepared;
-  const steps = fields.map((f) => ({
+  const steps: MappingStep[] = fields.map((f) => ({
     outer: f.path.length === 2 ? f.path[0] : undefined,
     key: f.path[f.path.length - 1],
     decoder: decoderOf(f.field),
   }));
-  query.customResultMapper = (rows) =>
-    rows.map((row) => {
-      const mapped: Record<string, unknown> = {};
-      for (let i = 0; i < steps.length; i++) {
-        const { outer, key, decoder } = steps[i];
-        const raw = row[i];
-        const value = raw === null || decoder === undefined ? raw : decoder.mapFromDriverValue(raw);
-        if (outer === undefined) mapped[key] = value;
-        else ((mapped[outer] ??= {}) as Record<string, unknown>)[key] = value;
-      }
-      return mapped;
-    });
+  const mapRow = rowFunctionOf(steps);
+  if (!mapRow) return prepared;
+  query.customResultMapper = (rows) => rows.map(mapRow);
   return prepared;
 }
 

@@ -49,6 +49,19 @@ describe('mappedByColumns', () => {
     expect(mapped[0].acknowledgedAt).toBeInstanceOf(Date);
     expect(mapped[1].acknowledgedAt).toBeNull();
     expect(typeof mapped[0].id).toBe('number');
+    // The keys in drizzle's order too: an answer's JSON lists them in that order.
+    expect(Object.keys(mapped[0])).toEqual(Object.keys(expected[0]));
+  });
+
+  it('leaves to drizzle a field that an object literal cannot hold as drizzle does', async () => {
+    const { db } = t.database;
+    // `__proto__` in a literal would set the object's prototype, not a field.
+    const fields = { id: incidents.id, ['__proto__']: sql<string>`'x'` };
+    const query = () => db.select(fields).from(incidents).limit(1);
+    const left = mappedByColumns(query().prepare('row_mapping_proto'));
+    expect(installed(left)).toBe(false);
+    const expected = await query().prepare('row_mapping_proto_drizzle').execute();
+    expect(await left.execute()).toEqual(expected);
   });
 
   it('nests a table beside an SQL field as drizzle does, and leaves outer joins to drizzle', async () => {

@@ -180,21 +180,26 @@ interface MappingStep {
 function rowFunctionOf(steps: MappingStep[]): ((row: unknown[]) => unknown) | undefined {
   if (steps.some((s) => s.key === '__proto__' || s.outer === '__proto__')) return undefined;
 
-  const value = (i: number) =>
-    steps[i].decoder ? `(v = row[${i}]) === null ? null : d${i}.mapFromDriverValue(v)` : `row[${i}]`;
-  const entries: string[] = [];
-  const written = new Set<string>();
+  const value = (step: MappingStep, i: number) =>
+    step.decoder ? `(v = row[${i}]) === null ? null : d${i}.mapFromDriverValue(v)` : `row[${i}]`;
+  // The literal's entries in order: a field's, or a nested object's, placed where its first field is.
+  const entries: (string | { outer: string; members: string[] })[] = [];
+  const nested = new Map<string, string[]>();
   steps.forEach((step, i) => {
-    if (step.outer === undefined) return void entries.push(`${JSON.stringify(step.key)}: ${value(i)}`);
-    if (written.has(step.outer)) return;
-    written.add(step.outer);
-    const members = steps
-      .map((s, j) => (s.outer === step.outer ? `${JSON.stringify(s.key)}: ${value(j)}` : undefined))
-      .filter((entry) => entry !== undefined);
-    entries.push(`${JSON.stringify(step.outer)}: { ${members.join(', ')} }`);
+    const entry = `${JSON.stringify(step.key)}: ${value(step, i)}`;
+    if (step.outer === undefined) return void entries.push(entry);
+    let members = nested.get(step.outer);
+    if (!members) {
+      nested.set(step.outer, (members = []));
+      entries.push({ outer: step.outer, members });
+    }
+    members.push(entry);
   });
+  const literal = entries
+    .map((e) => (typeof e === 'string' ? e : `${JSON.stringify(e.outer)}: { ${e.members.join(', ')} }`))
+    .join(', ');
   const decoderNames = steps.map((_, i) => `d${i}`);
-  const body = `return function mapRow(row) { let v; return { ${entries.join(', ')} }; };`;
+  const body = `return function mapRow(row) { let v; return { ${literal} }; };`;
   // The source holds the fields' names as JSON strings and nothing else from outside.
   return new Function(...decoderNames, body)(...steps.map((s) => s.decoder)) as (row: unknown[]) => unknown;
 }

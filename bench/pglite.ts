@@ -14,7 +14,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type postgres from 'postgres';
 import { openDatabase } from '../db/client';
-import { compareWithBare, printRatioTable, type RatioCase } from './ratio';
+import { assertPortsFree, compareWithBare, printRatioTable, type RatioCase } from './ratio';
 import { seedBenchIncidents } from './seed';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -119,6 +119,7 @@ async function main() {
     rmSync(path.join(bareDir, 'bpm.lock'), { force: true });
 
     const apiBase = `http://127.0.0.1:${PORT}`;
+    await assertPortsFree([PORT, BARE_PORT]);
     log(`starting the server on PGlite (port ${PORT}) and the bare baseline on its copy (port ${BARE_PORT})`);
     server = start(
       'server/http.ts',

@@ -5,6 +5,7 @@
 // /proc/<pid>/stat, read before and after its rounds).
 import { readdirSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import net from 'node:net';
 import { wrkLoad, type LoadStats } from './load';
 
 export interface RatioCase {
@@ -50,6 +51,26 @@ export interface RatioResult {
   ratio: number;
   /** The same per round pair, in the order measured. */
   roundRatios: number[];
+}
+
+/**
+ * Throws when something already listens on one of `ports`. A server left over from an earlier run would
+ * answer the benchmark's requests in place of the one it starts (which then cannot bind and exits), and its
+ * figures would be that other server's: its build, its settings, and no CPU of the process group measured.
+ */
+export async function assertPortsFree(ports: number[]): Promise<void> {
+  for (const port of ports) {
+    const inUse = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port });
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (inUse) {
+      throw new Error(
+        `port ${port} is in use by another process (a server left running?): stop it, or choose other ports with BENCH_PORT`,
+      );
+    }
+  }
 }
 
 const CLOCK_TICKS = (() => {

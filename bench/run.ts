@@ -39,7 +39,7 @@ import { listIncidentsOfProcessInstance } from '../server/services/incidents/lis
 import { getIncidentStats } from '../server/services/incidents/incident-stats';
 import { acknowledgeIncident } from '../server/services/incidents/acknowledge-incident';
 import { directLoad, wrkLoad, type LoadStats } from './load';
-import { compareWithBare, printRatioTable, type RatioCase, type RatioResult } from './ratio';
+import { assertPortsFree, compareWithBare, printRatioTable, type RatioCase, type RatioResult } from './ratio';
 import { seedBenchIncidents, type BenchDataset } from './seed';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -702,6 +702,7 @@ async function main() {
     }
     const [{ version }] = await sql<{ version: string }[]>`select version()`;
 
+    await assertPortsFree([PORT, BARE_PORT]);
     log(`starting the server on port ${PORT} (log: ${path.relative(root, serverLog)})`);
     server = startServer(serverLog);
     await waitForHealth(server, serverLog);

@@ -241,8 +241,9 @@ async function callMiddleware(
 /**
  * Runs the procedure as a server-side caller does: its middlewares (the rules of server/trpc.ts, the
  * error formatting, the validation of input and output) and its resolver, in the chain of tRPC's own
- * procedure caller (callMiddleware). The client's going away is `ctx.signal`, made when read
- * (createContext); subscriptions, the only procedures reading the call's own `signal`, are not REST operations.
+ * procedure caller (callMiddleware). The client's going away is `ctx.clientSignal()`, made when first asked
+ * for (createContext); subscriptions, the only procedures reading the call's own `signal`, are not REST
+ * operations.
  */
 export async function callRestProcedure(route: RestRoute, input: unknown, ctx: Context): Promise<unknown> {
   const result = await callMiddleware(route.middlewares, 0, {

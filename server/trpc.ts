@@ -41,8 +41,11 @@ export interface Context {
   request?: RequestContext;
   /** The client's address (server/client-address.ts), for throttling sign-in; unknown to in-process callers. */
   clientAddress?: string;
-  /** Aborts when the client goes away (ends a long poll early). */
-  signal?: AbortSignal;
+  /**
+   * The signal that aborts when the client goes away (ends a long poll early), made on first call: most
+   * procedures never ask for it.
+   */
+  clientSignal?: () => AbortSignal | undefined;
 }
 
 export async function createContext(opts: {
@@ -67,6 +70,9 @@ export async function createContext(opts: {
   if ('failure' in auth && auth.failure) countAuthFailure('token');
   const makeSignal = opts.signal;
   let signal = typeof makeSignal === 'function' ? undefined : makeSignal;
+  // A function, not a getter: a getter in this literal gave every context a hidden class of its own, which
+  // V8 keeps in its old generation, and through it the whole request survived every scavenge until the next
+  // full collection (docs/performance.md, "Sixteenth pass").
   return {
     db: opts.db,
     dispatcher: opts.dispatcher,
@@ -76,10 +82,7 @@ export async function createContext(opts: {
     requestId: opts.request?.requestId ?? randomUUID(),
     request: opts.request,
     clientAddress: opts.clientAddress,
-    get signal() {
-      if (signal === undefined && typeof makeSignal === 'function') signal = makeSignal();
-      return signal;
-    },
+    clientSignal: () => (signal ??= typeof makeSignal === 'function' ? makeSignal() : undefined),
   };
 }
 

@@ -36,7 +36,13 @@ export const workersRouter = router({
     })
     .input(FetchAndLockRequest)
     .output(z.array(WorkerRequestResponse))
-    .mutation(({ ctx, input }) => fetchAndLock(ctx.db, input, ctx)),
+    .mutation(({ ctx, input }) =>
+      fetchAndLock(ctx.db, input, {
+        dispatcher: ctx.dispatcher,
+        signal: ctx.clientSignal?.(),
+        request: ctx.request,
+      }),
+    ),
 
   create: engine
     .meta({

@@ -6,35 +6,65 @@
 // socket fails its query as CONNECTION_CLOSED, and a close forgets a scheduled write.
 // Likewise a connection lost while it reads the array types (its first query) rejected a promise nobody
 // awaited, which also ends the process; the query waiting on that connection fails on its own already.
+// And each query made two closures of its own (its `resolve` and `reject`), which V8 allocated in the old
+// generation. Dead at once, they stayed until the next mark-compact, and through every scavenge until then each
+// kept the young rest of its query alive (the promise, its callbacks, the result and its rows): about a sixth of
+// what the service allocated was promoted (docs/performance.md, "Sixteenth pass"). The mend: a query keeps its
+// promise's two functions and settles through methods.
 // Files are replaced, not edited in place: node_modules may be hard-linked to other checkouts.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const MARK = '/* bpm: guarded nextWrite */';
-const edits = [
-  [
-    '  function nextWrite(fn) {\n',
-    `  function nextWrite(fn) { ${MARK}\n` +
-      "    if (!socket) return (chunk = nextWriteTimer = null, error(Errors.connection('CONNECTION_CLOSED', options)), false)\n",
-  ],
-  [
-    '    idleTimer.cancel()\n    lifeTimer.cancel()\n    connectTimer.cancel()\n',
-    '    idleTimer.cancel()\n    lifeTimer.cancel()\n    connectTimer.cancel()\n    chunk = nextWriteTimer = null\n',
-  ],
-  ['        return fetchArrayTypes()\n', '        return fetchArrayTypes().catch(() => {})\n'],
+const CONNECTION_MARK = '/* bpm: guarded nextWrite */';
+const QUERY_MARK = '/* bpm: settled through methods */';
+const patches = [
+  {
+    file: 'connection.js',
+    mark: CONNECTION_MARK,
+    edits: [
+      [
+        '  function nextWrite(fn) {\n',
+        `  function nextWrite(fn) { ${CONNECTION_MARK}\n` +
+          "    if (!socket) return (chunk = nextWriteTimer = null, error(Errors.connection('CONNECTION_CLOSED', options)), false)\n",
+      ],
+      [
+        '    idleTimer.cancel()\n    lifeTimer.cancel()\n    connectTimer.cancel()\n',
+        '    idleTimer.cancel()\n    lifeTimer.cancel()\n    connectTimer.cancel()\n    chunk = nextWriteTimer = null\n',
+      ],
+      ['        return fetchArrayTypes()\n', '        return fetchArrayTypes().catch(() => {})\n'],
+    ],
+  },
+  {
+    file: 'query.js',
+    mark: QUERY_MARK,
+    edits: [
+      [
+        '    this.resolve = x => (this.active = false, resolve(x))\n    this.reject = x => (this.active = false, reject(x))\n',
+        `    this.resolvePromise = resolve ${QUERY_MARK}\n    this.rejectPromise = reject\n`,
+      ],
+      [
+        '  static get [Symbol.species]() {\n',
+        '  resolve(x) {\n    this.active = false\n    return this.resolvePromise(x)\n  }\n\n' +
+          '  reject(x) {\n    this.active = false\n    return this.rejectPromise(x)\n  }\n\n' +
+          '  static get [Symbol.species]() {\n',
+      ],
+    ],
+  },
 ];
 
 const root = path.join(import.meta.dirname, '..', 'node_modules', 'postgres');
-for (const file of ['src/connection.js', 'cjs/src/connection.js'].map((f) => path.join(root, f))) {
-  if (!existsSync(file)) continue;
-  let text = readFileSync(file, 'utf8');
-  if (text.includes(MARK)) continue;
-  for (const [from, to] of edits) {
-    if (!text.includes(from))
-      throw new Error(`patch-postgres: ${file} is not the expected postgres.js 3.4.x`);
-    text = text.replace(from, to);
+for (const { file: name, mark, edits } of patches) {
+  for (const file of [`src/${name}`, `cjs/src/${name}`].map((f) => path.join(root, f))) {
+    if (!existsSync(file)) continue;
+    let text = readFileSync(file, 'utf8');
+    if (text.includes(mark)) continue;
+    for (const [from, to] of edits) {
+      if (!text.includes(from))
+        throw new Error(`patch-postgres: ${file} is not the expected postgres.js 3.4.x`);
+      text = text.replace(from, to);
+    }
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+    console.log(`patch-postgres: mended ${path.relative(process.cwd(), file)}`);
   }
-  writeFileSync(`${file}.tmp`, text);
-  renameSync(`${file}.tmp`, file);
-  console.log(`patch-postgres: mended ${path.relative(process.cwd(), file)}`);
 }

@@ -1,0 +1,76 @@
+// What a request allocates must die young. V8 keeps every hidden class, and some closures, in its old
+// generation, and anything young they point to survives every scavenge until the next full collection:
+// two shapes did that to every request, a sixth of all that the service allocated (docs/performance.md,
+// "Sixteenth pass"). These tests keep both out: a request's context holds data only, and a postgres.js
+// query makes no closures of its own (scripts/patch-postgres.mjs).
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
+import { createContext } from '../../trpc';
+import { dispatcherOf, onPostgres, openTestDatabase } from '../support/helpers';
+
+describe("a request's context", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it('holds data only, no getter: a getter gives each context a hidden class of its own', async () => {
+    const ctx = await createContext({
+      db: database.db,
+      dispatcher: dispatcherOf(database),
+      signal: () => new AbortController().signal,
+    });
+    const accessors = Object.entries(Object.getOwnPropertyDescriptors(ctx)).filter(
+      ([, descriptor]) => !('value' in descriptor),
+    );
+    expect(accessors.map(([key]) => key)).toEqual([]);
+  });
+
+  it("makes the client's signal when first asked for, once, and gives a signal it was given", async () => {
+    let made = 0;
+    const leaving = new AbortController();
+    const ctx = await createContext({
+      db: database.db,
+      dispatcher: dispatcherOf(database),
+      signal: () => (made++, leaving.signal),
+    });
+    expect(made).toBe(0);
+    expect(ctx.clientSignal?.()).toBe(leaving.signal);
+    expect(ctx.clientSignal?.()).toBe(leaving.signal);
+    expect(made).toBe(1);
+    // Spread into the next middleware's context, it still makes the same one (server/rest-routes.ts).
+    expect({ ...ctx, principal: null }.clientSignal?.()).toBe(leaving.signal);
+
+    const given = new AbortController().signal;
+    const withGiven = await createContext({
+      db: database.db,
+      dispatcher: dispatcherOf(database),
+      signal: given,
+    });
+    expect(withGiven.clientSignal?.()).toBe(given);
+    const without = await createContext({ db: database.db, dispatcher: dispatcherOf(database) });
+    expect(without.clientSignal?.()).toBeUndefined();
+  });
+});
+
+describe.runIf(onPostgres)('a postgres.js query (as scripts/patch-postgres.mjs mends it)', () => {
+  let sql: postgres.Sql;
+  beforeAll(() => {
+    sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+  });
+  afterAll(() => sql?.end({ timeout: 5 }));
+
+  it('settles through methods, with no closures of its own, and still answers and fails', async () => {
+    const query = sql`select 1 as one`;
+    expect(Object.hasOwn(query, 'resolve')).toBe(false);
+    expect(Object.hasOwn(query, 'reject')).toBe(false);
+    expect(await query).toEqual([{ one: 1 }]);
+    await expect(sql`select 1 / 0`).rejects.toMatchObject({ code: '22012' });
+    // Pipelined on the one connection: each query settles with its own rows.
+    const ids = Array.from({ length: 20 }, (_, i) => i);
+    const answers = await Promise.all(ids.map((i) => sql`select ${i}::int as i`));
+    expect(answers.map(([row]) => row.i)).toEqual(ids);
+  });
+});

@@ -36,10 +36,12 @@ export const workersRouter = router({
     })
     .input(FetchAndLockRequest)
     .output(z.array(WorkerRequestResponse))
-    .mutation(({ ctx, input }) =>
+    // The client's going away: REST's signal is the context's (made when first asked for); tRPC's, single
+    // or batched, is the call's own.
+    .mutation(({ ctx, input, signal }) =>
       fetchAndLock(ctx.db, input, {
         dispatcher: ctx.dispatcher,
-        signal: ctx.clientSignal?.(),
+        signal: ctx.clientSignal?.() ?? signal,
         request: ctx.request,
       }),
     ),

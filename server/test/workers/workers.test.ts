@@ -10,29 +10,36 @@ describe('worker protocol', () => {
   const t = useTestApi();
   const w = workerProtocol(t);
 
-  it('a long poll whose client goes away stops waiting at once, not at its waitMs', async () => {
-    // The REST call's abort signal is made only when a procedure reads it (server/api-handler.ts).
-    const { token } = await t.actor(['ACCESS_ENGINE_API']);
-    const dispatcher = dispatcherOf(t.database);
-    const waitingBefore = dispatcher.waiting;
-    const leaving = new AbortController();
-    const poll = fetch(`${t.url}/api/worker-requests/fetch-and-lock`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ workerId: 'leaves', topics: [unique('left')], waitMs: 30_000 }),
-      signal: leaving.signal,
-    }).catch((error: Error) => error.name);
-    const until = async (condition: () => boolean) => {
-      for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 20));
-    };
-    await until(() => dispatcher.waiting > waitingBefore);
-    expect(dispatcher.waiting).toBe(waitingBefore + 1);
-    leaving.abort();
-    expect(await poll).toBe('AbortError');
-    // Left the queue on the abort: well before the 30 s it asked to wait.
-    await until(() => dispatcher.waiting === waitingBefore);
-    expect(dispatcher.waiting).toBe(waitingBefore);
-  });
+  it.each([
+    ['REST', '/api/worker-requests/fetch-and-lock'],
+    ['tRPC', '/api/trpc/workers.fetchAndLock'],
+  ])(
+    'a long poll over %s whose client goes away stops waiting at once, not at its waitMs',
+    async (_, path) => {
+      // The REST call's abort signal is made only when a procedure reads it (server/api-handler.ts); a tRPC
+      // call's is tRPC's own.
+      const { token } = await t.actor(['ACCESS_ENGINE_API']);
+      const dispatcher = dispatcherOf(t.database);
+      const waitingBefore = dispatcher.waiting;
+      const leaving = new AbortController();
+      const poll = fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ workerId: 'leaves', topics: [unique('left')], waitMs: 30_000 }),
+        signal: leaving.signal,
+      }).catch((error: Error) => error.name);
+      const until = async (condition: () => boolean) => {
+        for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 20));
+      };
+      await until(() => dispatcher.waiting > waitingBefore);
+      expect(dispatcher.waiting).toBe(waitingBefore + 1);
+      leaving.abort();
+      expect(await poll).toBe('AbortError');
+      // Left the queue on the abort: well before the 30 s it asked to wait.
+      await until(() => dispatcher.waiting === waitingBefore);
+      expect(dispatcher.waiting).toBe(waitingBefore);
+    },
+  );
 
   it('creates a PENDING request and a RUNNING process instance at its node', async () => {
     const request = await w.publish();

@@ -52,6 +52,7 @@ import {
   type RestMatch,
 } from './rest-routes';
 import type { Dispatcher } from './services/workers/dispatcher';
+import { SerializedAnswer } from './serialized-answer';
 import { createContext } from './trpc';
 import { batchRefusal } from './trpc-batch';
 
@@ -123,7 +124,7 @@ function restPathOf(req: IncomingMessage, pathname: string): string {
 function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json') {
   res.statusCode = status;
   res.setHeader('Content-Type', contentType);
-  res.end(JSON.stringify(body));
+  res.end(body instanceof SerializedAnswer ? body.json : JSON.stringify(body));
 }
 
 function sendProblem(res: ServerResponse, problem: Problem, headers: Record<string, string> = {}) {
@@ -298,6 +299,7 @@ export function createApiHandler(
         clientAddress: clientAddressOf(req),
         signal: () => abortedOnClose(res),
         request: context,
+        answersAsJson: true,
       });
       const data = await callRestProcedure(match.route, input, ctx);
       // The success status is for an empty answer; an operation that sometimes answers a body (a reset

@@ -8,7 +8,9 @@
 //  2. the raw input is read, and the rules inspect it;
 //  3. the input is parsed: a refusal is a BAD_REQUEST whose cause is the ZodError;
 //  4. the resolver runs, with the parsed input;
-//  5. its answer is parsed: a refusal is an INTERNAL_SERVER_ERROR, "Output validation failed";
+//  5. its answer is parsed: a refusal is an INTERNAL_SERVER_ERROR, "Output validation failed"; an answer
+//     already checked by this output schema and serialized (server/serialized-answer.ts) is not parsed
+//     again: it goes as it is to a transport that sends JSON (ctx.answersAsJson), as its value to any other;
 //  6. the rules settle whatever 3-5 gave (a DomainError gets its own status back).
 // A throw at 1 or 2 ends the call, as the rules middleware throwing did. Errors, statuses and messages are
 // tRPC's own (@trpc/server 11: createInputMiddleware, createOutputMiddleware, createResolver). The chain is the
@@ -23,6 +25,7 @@ import type { AnyProcedure } from '@trpc/server';
 import { getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
 import { core } from 'zod';
 import type { Middleware, MiddlewareCall } from './rest-routes';
+import { SerializedAnswer } from './serialized-answer';
 import type { ChainResult, ProcedureRules } from './trpc';
 
 interface ZodLike {
@@ -38,6 +41,8 @@ interface Chain {
   rules: ProcedureRules;
   parseInput?: (value: unknown) => unknown;
   parseOutput?: (value: unknown) => unknown;
+  /** The schema parseOutput parses with: a SerializedAnswer it checked is not parsed again. */
+  outputSchema?: unknown;
   resolver: (opts: MiddlewareCall) => unknown;
 }
 
@@ -93,6 +98,13 @@ async function validatedCall(chain: Chain, opts: MiddlewareCall, rawInput: unkno
   } catch (cause) {
     result = { ok: false, error: getTRPCErrorFromUnknown(cause) };
   }
+  if (result.ok && result.data instanceof SerializedAnswer) {
+    const answer = result.data;
+    if (answer.checkedBy === chain.outputSchema) {
+      return chain.rules.settle({ ok: true, data: opts.ctx.answersAsJson ? answer : answer.value() });
+    }
+    result = { ok: true, data: answer.value() };
+  }
   if (result.ok && chain.parseOutput) {
     try {
       let data = chain.parseOutput(result.data);
@@ -145,6 +157,7 @@ function chainOf(procedure: AnyProcedure): Chain | undefined {
     rules: rulesStep.rules,
     parseInput: hasInput ? parserOf(def.inputs[0] as ZodLike) : undefined,
     parseOutput: hasOutput ? parserOf(def.output as ZodLike) : undefined,
+    outputSchema: hasOutput ? def.output : undefined,
     resolver: def.resolver,
   };
 }

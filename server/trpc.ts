@@ -46,6 +46,11 @@ export interface Context {
    * procedures never ask for it.
    */
   clientSignal?: () => AbortSignal | undefined;
+  /**
+   * The transport writes an answer's JSON as it is (REST): a procedure's checked, serialized answer
+   * (server/serialized-answer.ts) reaches it unparsed. Any other gets plain values.
+   */
+  answersAsJson?: boolean;
 }
 
 export async function createContext(opts: {
@@ -57,6 +62,8 @@ export async function createContext(opts: {
   clientAddress?: string;
   /** The signal, or how to make it on first use (most procedures never read it: server/api-handler.ts). */
   signal?: AbortSignal | (() => AbortSignal);
+  /** Context.answersAsJson (false unless given). */
+  answersAsJson?: boolean;
 }): Promise<Context> {
   const credentials = opts.credentials ?? {};
   // Mostly known already: then without a promise (server/auth/principal.ts).
@@ -83,6 +90,7 @@ export async function createContext(opts: {
     request: opts.request,
     clientAddress: opts.clientAddress,
     clientSignal: () => (signal ??= typeof makeSignal === 'function' ? makeSignal() : undefined),
+    answersAsJson: opts.answersAsJson === true,
   };
 }
 

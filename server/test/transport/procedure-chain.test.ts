@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Principal } from '../../auth/principal';
 import { notFound, problemOf } from '../../errors';
 import { runChainsAsOneStep } from '../../procedure-chain';
+import { asResolved, SerializedAnswer } from '../../serialized-answer';
 import { appRouter } from '../../routers';
 import {
   createCallerFactory,
@@ -157,6 +158,40 @@ describe('the chain of a procedure run as one step', () => {
     expect(after.calls.output.calls.parseAsync).toBe(0);
     // 'free' and 'taken' reach the asynchronous refinement; a name of the wrong type is refused before it.
     expect(after.calls.slowInput.calls.parseAsync).toBe(2);
+  });
+
+  it('checks a serialized answer once: sent as it is where the transport writes JSON, its value elsewhere', async () => {
+    const Thing = z.object({ id: z.number(), label: z.string().min(2) });
+    const lenient = z.object({ id: z.number(), label: z.string() });
+    const kept = SerializedAnswer.of(Thing, { id: 1, label: 'one', extra: 'dropped by the check' });
+    const procedures = router({
+      // Checked by the procedure's own output schema: not parsed again.
+      kept: publicProcedure.output(Thing).query(() => asResolved(kept)),
+      // Checked by another schema, which let through what this one refuses: parsed again, and refused.
+      other: publicProcedure
+        .output(Thing)
+        .query(() => asResolved(SerializedAnswer.of(lenient, { id: 2, label: 'x' }))),
+      // Checked by another schema, and right by this one too: its value, parsed by this one.
+      otherRight: publicProcedure
+        .output(Thing)
+        .query(() => asResolved(SerializedAnswer.of(lenient, { id: 3, label: 'three' }))),
+    });
+    expect(runChainsAsOneStep(procedures._def.procedures as Record<string, unknown>)).toBe(3);
+    const json = createCallerFactory(procedures)(contextOf({ answersAsJson: true }));
+    const plain = createCallerFactory(procedures)(contextOf({}));
+
+    expect(kept.json).toBe('{"id":1,"label":"one"}');
+    // The very answer, for the REST transport to write (server/api-handler.ts).
+    expect(await json.kept()).toBe(kept);
+    // A value for every other transport: tRPC, the console's caller.
+    expect(await plain.kept()).toEqual({ id: 1, label: 'one' });
+    for (const caller of [json, plain]) {
+      expect(await outcome(() => caller.other())).toMatchObject({
+        code: 'INTERNAL_SERVER_ERROR',
+        message: 'Output validation failed',
+      });
+      expect(await caller.otherRight()).toEqual({ id: 3, label: 'three' });
+    }
   });
 
   it('leaves a chain of another shape to tRPC', () => {

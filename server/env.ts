@@ -55,6 +55,11 @@ const envSchema = z.object({
    * development server always run one.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /**
+   * Memory per server process for process instances' incident lists kept as sent, each valid while its
+   * instance's revision is unchanged (server/services/incidents/process-instance-answers.ts); 0 keeps none.
+   */
+  PROCESS_INSTANCE_ANSWERS_MB: z.coerce.number().min(0).max(4_096).default(64),
   DATA_DIR: z.string().min(1).default('./.data'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   AUTH_SECRET: z.string().min(16, 'AUTH_SECRET must be at least 16 characters').optional(),

@@ -294,6 +294,19 @@ export const incidentStatsSettings = pgTable('incident_stats_settings', {
  */
 export const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
+/**
+ * Per process instance, the transaction that last changed what its incidents answer: an incident of it added,
+ * changed or deleted, or the status of an incident's worker request changed (which decides `retryable`).
+ * Written only by statement triggers on incidents and worker_requests (migration 0020), so every writer keeps
+ * it exact; read by server/services/incidents/process-instance-answers.ts, which sends a process instance's
+ * answer again, unchanged, while its revision is the one the answer was made at. A transaction id, not a
+ * counter: it is new for every writer and never given twice, so no revision is reused after a delete.
+ */
+export const processInstanceRevisions = pgTable('process_instance_revisions', {
+  processInstanceId: bigint('process_instance_id', { mode: 'number' }).primaryKey(),
+  revision: xid8('revision').notNull(),
+});
+
 export const incidentEvents = pgTable(
   'incident_events',
   {

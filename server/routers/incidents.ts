@@ -18,6 +18,7 @@ import {
   IncidentGroupPage,
   ListIncidentGroupsQuery,
   IncidentPage,
+  ProcessInstanceIncidents,
   IncidentStatsQuery,
   IncidentStatsResponse,
   IncidentResponse,
@@ -51,6 +52,7 @@ import { listIncidentGroups } from '../services/incidents/list-incident-groups';
 import { bulkAcknowledgeMatching } from '../services/incidents/bulk-acknowledge-matching';
 import { bulkResolveMatching } from '../services/incidents/bulk-resolve-matching';
 import { bulkRetryMatching } from '../services/worker-incidents/bulk-retry-matching';
+import { asResolved } from '../serialized-answer';
 import { permissionProcedure, router } from '../trpc';
 
 const incident = permissionProcedure('ACCESS_BPM_ADMIN').meta({ tokenScope: 'INCIDENTS' });
@@ -146,8 +148,8 @@ export const incidentsRouter = router({
       },
     })
     .input(z.object({ processInstanceId: idParam }))
-    .output(z.array(IncidentResponse))
-    .query(({ ctx, input }) => listIncidentsOfProcessInstance(ctx.db, input)),
+    .output(ProcessInstanceIncidents)
+    .query(async ({ ctx, input }) => asResolved(await listIncidentsOfProcessInstance(ctx.db, input))),
 
   report: engine
     .meta({

@@ -88,6 +88,9 @@ export const IncidentSummaryResponse = z
 
 export const IncidentPage = pageOf(IncidentResponse, 'IncidentPage');
 
+/** A process instance's incidents, newest first (GET /api/incidents/process-instances/{processInstanceId}). */
+export const ProcessInstanceIncidents = z.array(IncidentResponse);
+
 export const IncidentStatsQuery = z.object({
   days: queryInt({ min: 1, max: 90, default: 30 }),
 });

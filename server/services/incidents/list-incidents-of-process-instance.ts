@@ -2,7 +2,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { mappedByColumns, preparedOnce } from '../../../db/prepared';
 import { incidents } from '../../../db/schema';
+import { ProcessInstanceIncidents } from '../../schemas/incidents';
+import { SerializedAnswer } from '../../serialized-answer';
 import { incidentViews } from './incident-view';
+import { processInstanceAnswer } from './process-instance-answers';
 
 /** One statement for every process instance: built and prepared once, its rows mapped once (db/prepared.ts). */
 const incidentsOfProcessInstance = preparedOnce((db) =>
@@ -16,11 +19,16 @@ const incidentsOfProcessInstance = preparedOnce((db) =>
   ),
 );
 
-/** A process instance's incidents, newest first (an empty list when it has none). */
+/**
+ * A process instance's incidents, newest first (an empty list when it has none), checked and serialized: sent
+ * again as it is until the instance changes (process-instance-answers.ts).
+ */
 export async function listIncidentsOfProcessInstance(
   db: Db,
   { processInstanceId }: { processInstanceId: number },
 ) {
-  const rows = await incidentsOfProcessInstance(db).execute({ processInstanceId });
-  return incidentViews(db, rows);
+  return processInstanceAnswer(db, processInstanceId, async () => {
+    const rows = await incidentsOfProcessInstance(db).execute({ processInstanceId });
+    return SerializedAnswer.of(ProcessInstanceIncidents, await incidentViews(db, rows));
+  });
 }

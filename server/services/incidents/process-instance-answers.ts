@@ -1,0 +1,113 @@
+// Process instances' incident lists kept as sent. A list is all of an instance's incidents (250 and more
+// in an incident storm, some 200 kB), so reading, checking and serializing it costs the server about 5 ms
+// of CPU, most of it the driver reading the rows (docs/performance.md, "Seventeenth pass"). Kept here, an
+// answer is sent again after one primary-key read of the instance's revision (db/schema/incidents.ts
+// processInstanceRevisions), as long as that revision is the one it was made at. The revision is written by
+// the database's triggers in the transaction of every change, so a request that begins after a change was
+// committed never gets an answer made before it, whichever instance of the service made the change.
+import { eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../../db/client';
+import { mappedByColumns, preparedOnce } from '../../../db/prepared';
+import { processInstanceRevisions } from '../../../db/schema';
+import { getEnv } from '../../env';
+import type { SerializedAnswer } from '../../serialized-answer';
+
+type Revision = string | null;
+
+/** The answers of one database, least recently used first, within a bound on their JSON's size. */
+class AnswerCache {
+  private readonly entries = new Map<number, { revision: Revision; answer: SerializedAnswer }>();
+  /** Answers being made: calls that find the same revision meanwhile wait for it instead of making it too. */
+  private readonly making = new Map<number, { revision: Revision; answer: Promise<SerializedAnswer> }>();
+  private size = 0;
+
+  constructor(private readonly maxSize: number) {}
+
+  /** The answer made at `revision`: the one kept or being made, else `make()`'s, kept for the next call. */
+  answer(processInstanceId: number, revision: Revision, make: () => Promise<SerializedAnswer>) {
+    const kept = this.get(processInstanceId, revision);
+    if (kept) return Promise.resolve(kept);
+    const pending = this.making.get(processInstanceId);
+    if (pending?.revision === revision) return pending.answer;
+    const answer = make();
+    const entry = { revision, answer };
+    this.making.set(processInstanceId, entry);
+    const settled = () => {
+      if (this.making.get(processInstanceId) === entry) this.making.delete(processInstanceId);
+    };
+    answer.then((made) => {
+      settled();
+      this.set(processInstanceId, revision, made);
+    }, settled);
+    return answer;
+  }
+
+  private get(processInstanceId: number, revision: Revision): SerializedAnswer | undefined {
+    const entry = this.entries.get(processInstanceId);
+    if (!entry || entry.revision !== revision) return undefined;
+    this.entries.delete(processInstanceId);
+    this.entries.set(processInstanceId, entry);
+    return entry.answer;
+  }
+
+  private set(processInstanceId: number, revision: Revision, answer: SerializedAnswer) {
+    this.remove(processInstanceId);
+    if (answer.json.length > this.maxSize) return;
+    this.entries.set(processInstanceId, { revision, answer });
+    this.size += answer.json.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.size <= this.maxSize) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(processInstanceId: number) {
+    const entry = this.entries.get(processInstanceId);
+    if (!entry) return;
+    this.entries.delete(processInstanceId);
+    this.size -= entry.answer.json.length;
+  }
+}
+
+/** Per database handle: tests and tools open several in one process, each with its own instances. */
+const caches = new WeakMap<Db, AnswerCache>();
+
+function cacheOf(db: Db | Tx): AnswerCache | undefined {
+  // A transaction may read its own uncommitted changes: what it reads is never kept.
+  if (db instanceof PgTransaction) return undefined;
+  let cache = caches.get(db);
+  if (!cache) {
+    const maxSize = getEnv().PROCESS_INSTANCE_ANSWERS_MB * 1024 * 1024;
+    if (maxSize <= 0) return undefined;
+    caches.set(db, (cache = new AnswerCache(maxSize)));
+  }
+  return cache;
+}
+
+const revisionOf = preparedOnce((db) =>
+  mappedByColumns(
+    db
+      .select({ revision: processInstanceRevisions.revision })
+      .from(processInstanceRevisions)
+      .where(eq(processInstanceRevisions.processInstanceId, sql.placeholder('processInstanceId')))
+      .prepare('process_instance_revision'),
+  ),
+);
+
+/**
+ * The answer for `processInstanceId`: the one kept, while the instance's revision is unchanged, else `make()`'s,
+ * kept for the next call. The revision is read before `make` reads the incidents, so a kept answer is never
+ * older than its revision (it may be newer: a change committed meanwhile gives a new revision, which the
+ * next call reads, and it makes the answer again).
+ */
+export async function processInstanceAnswer<T>(
+  db: Db | Tx,
+  processInstanceId: number,
+  make: () => Promise<SerializedAnswer<T>>,
+): Promise<SerializedAnswer<T>> {
+  const cache = cacheOf(db);
+  if (!cache) return make();
+  const [row] = await revisionOf(db).execute({ processInstanceId });
+  return cache.answer(processInstanceId, row?.revision ?? null, make) as Promise<SerializedAnswer<T>>;
+}

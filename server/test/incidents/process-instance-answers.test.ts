@@ -175,6 +175,19 @@ describe("a process instance's incidents, kept as sent", () => {
   });
 });
 
+describe('after a truncate', () => {
+  it('an instance has no incident left, and its next incident is in its answer', async () => {
+    const pid = newProcessInstanceId();
+    await report(as, { processInstanceId: pid });
+    expect(await answered(pid)).toHaveLength(1);
+    await t.database.db.execute(sql`truncate incidents cascade`);
+    expect(await revisionOf(pid)).toBeUndefined();
+    expect(await answered(pid)).toEqual([]);
+    const again = await report(as, { processInstanceId: pid });
+    expect((await answered(pid)).map((i) => i.id)).toEqual([again.id]);
+  });
+});
+
 describe.runIf(onPostgres)('two server processes on one database', () => {
   let servers: ServerProcess[] = [];
   afterAll(async () => {

@@ -15,20 +15,24 @@ export class SerializedAnswer<T = unknown> {
   declare readonly valueType?: T;
 
   private constructor(
-    /** The checked answer's JSON. */
-    readonly json: string,
+    /**
+     * The checked answer's JSON, as UTF-8 bytes. Bytes, not a string: Node's `res.end` joins a string body to
+     * the response's head, and writing that joined string copied the whole answer into a new one on every
+     * request (docs/performance.md, "Seventeenth pass"); a buffer is written as it is.
+     */
+    readonly json: Buffer,
     /** The schema that checked it. */
     readonly checkedBy: Schema,
   ) {}
 
   /** `value` as `schema` parses it (throwing as a procedure's output check would), serialized. */
   static of<T>(schema: Schema & { parse(value: unknown): T }, value: unknown): SerializedAnswer<T> {
-    return new SerializedAnswer<T>(JSON.stringify(schema.parse(value)), schema);
+    return new SerializedAnswer<T>(Buffer.from(JSON.stringify(schema.parse(value))), schema);
   }
 
   /** The answer as a plain value, for a transport that serializes it itself. */
   value(): unknown {
-    return JSON.parse(this.json) as unknown;
+    return JSON.parse(this.json.toString()) as unknown;
   }
 }
 

@@ -73,7 +73,7 @@ const TARGETS = {
   firstPageP99Ms: 50,
   summaryP99Ms: 20,
   statsP99Ms: 50,
-  /** A process instance's incidents, as one person waits for them (see verdict). */
+  /** A process instance's incidents (about 250), at 16 clients as every read. */
   processInstanceP99Ms: 50,
   driftPct: 10,
 };
@@ -572,10 +572,10 @@ function verdict(r: CaseResult): string {
   if (r.group === 'first page') return r.http.p99Ms < TARGETS.firstPageP99Ms ? 'ok (<50)' : 'MISSED (<50)';
   if (r.group === 'summary') return r.http.p99Ms < TARGETS.summaryP99Ms ? 'ok (<20)' : 'MISSED (<20)';
   if (r.group === 'stats') return r.http.p99Ms < TARGETS.statsP99Ms ? 'ok (<50)' : 'MISSED (<50)';
-  // About 250 incidents cost the server several milliseconds of CPU each (docs/performance.md, "What limits
-  // each figure"): 16 clients queue for two cores, so the target is judged on what one client waits.
-  if (r.group === 'process instance' && r.single) {
-    return r.single.p99Ms < TARGETS.processInstanceP99Ms ? 'ok (<50, 1 client)' : 'MISSED (<50, 1 client)';
+  // Judged at 16 clients since the answers are kept while their instance is unchanged (docs/performance.md,
+  // "Seventeenth pass"); what one client waits is printed below the table.
+  if (r.group === 'process instance') {
+    return r.http.p99Ms < TARGETS.processInstanceP99Ms ? 'ok (<50)' : 'MISSED (<50)';
   }
   return '';
 }

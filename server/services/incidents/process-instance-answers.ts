@@ -15,8 +15,15 @@ import type { SerializedAnswer } from '../../serialized-answer';
 
 type Revision = string | null;
 
-/** The answers of one database, least recently used first, within a bound on their JSON's size. */
-class AnswerCache {
+/**
+ * What an entry costs besides its JSON (its key, record and map slot), counted against the bound: an unknown
+ * process instance's answer is two bytes, and calls for a million of them must not keep a million entries.
+ */
+const ENTRY_OVERHEAD = 256;
+const sizeOf = (answer: SerializedAnswer) => answer.json.length + ENTRY_OVERHEAD;
+
+/** The answers of one database, least recently used first, within a bound on their size. */
+export class AnswerCache {
   private readonly entries = new Map<number, { revision: Revision; answer: SerializedAnswer }>();
   /** Answers being made: calls that find the same revision meanwhile wait for it instead of making it too. */
   private readonly making = new Map<number, { revision: Revision; answer: Promise<SerializedAnswer> }>();
@@ -53,9 +60,9 @@ class AnswerCache {
 
   private set(processInstanceId: number, revision: Revision, answer: SerializedAnswer) {
     this.remove(processInstanceId);
-    if (answer.json.length > this.maxSize) return;
+    if (sizeOf(answer) > this.maxSize) return;
     this.entries.set(processInstanceId, { revision, answer });
-    this.size += answer.json.length;
+    this.size += sizeOf(answer);
     for (const oldest of this.entries.keys()) {
       if (this.size <= this.maxSize) break;
       this.remove(oldest);
@@ -66,7 +73,12 @@ class AnswerCache {
     const entry = this.entries.get(processInstanceId);
     if (!entry) return;
     this.entries.delete(processInstanceId);
-    this.size -= entry.answer.json.length;
+    this.size -= sizeOf(entry.answer);
+  }
+
+  /** How many answers are kept. */
+  get count(): number {
+    return this.entries.size;
   }
 }
 

@@ -7,6 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Db } from '../../../db/client';
+import { ProcessInstanceIncidents } from '../../schemas/incidents';
+import { SerializedAnswer } from '../../serialized-answer';
+import { AnswerCache } from '../../services/incidents/process-instance-answers';
 import { listIncidentsOfProcessInstance } from '../../services/incidents/list-incidents-of-process-instance';
 import { api, onPostgres } from '../support/helpers';
 import { useTestApi, type Actor, type Client } from '../support/http-helpers';
@@ -218,5 +221,22 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
       expect(find(after, incident.id).status).toBe('ACKNOWLEDGED');
       expect(after).toEqual(await fresh(pid));
     }
+  });
+});
+
+describe('the memory the answers take', () => {
+  it('is bounded by count as well as by bytes: answers for unknown instances are not free', async () => {
+    const cache = new AnswerCache(64 * 1024);
+    const empty = SerializedAnswer.of(ProcessInstanceIncidents, []);
+    for (let id = 1; id <= 10_000; id++) await cache.answer(id, null, async () => empty);
+    // 64 KiB at 256 bytes of overhead each and 2 of JSON: at most 254 answers, the latest ones.
+    expect(cache.count).toBeLessThanOrEqual(254);
+    expect(cache.count).toBeGreaterThan(200);
+    let made = 0;
+    const again = await cache.answer(10_000, null, async () => (made++, empty));
+    expect(again).toBe(empty);
+    expect(made).toBe(0);
+    await cache.answer(1, null, async () => (made++, empty));
+    expect(made).toBe(1);
   });
 });

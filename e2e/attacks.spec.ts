@@ -103,6 +103,46 @@ for (const [where, origin] of Object.entries(sites)) {
   }
 }
 
+test("the console's own calls refuse keys that name a prototype, and create nothing", async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  await signInAsAdmin(page);
+  // The browser logs each refusal: the single call and the batch.
+  consoleGuard.allow(/status of 400/);
+  consoleGuard.allow(/status of 400/);
+  const code = uniqueName('PROTO')
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]/g, '_');
+  // Sent as the console sends its calls: same origin, the session cookie, JSON written out (a JavaScript
+  // object literal's __proto__ would set its prototype rather than be a key).
+  const answers = await page.evaluate(async (code) => {
+    const send = async (path: string, body: string) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const planted = `"__proto__":{"permissionCodes":["ACCESS_BPM_ADMIN"]}`;
+    return [
+      await send('/api/trpc/admin.createGroup', `{"code":"${code}","name":"Planted",${planted}}`),
+      await send(
+        '/api/trpc/admin.createGroup?batch=1',
+        `{"0":{"code":"${code}","name":"Planted",${planted}}}`,
+      ),
+    ];
+  }, code);
+  const [single, batched] = answers;
+  expect(single.status).toBe(400);
+  expect(single.body.error.problem.errors[0].field).toBe('__proto__');
+  expect(batched.status).toBe(400);
+  expect(batched.body[0].error.problem.errors[0].field).toBe('__proto__');
+  expect(await groupCodes(request)).not.toContain(code);
+});
+
 test('a page of another origin cannot frame the signed-in console', async ({ page, consoleGuard }) => {
   await signInAsAdmin(page);
   consoleGuard.allow(/frame-ancestors|Refused to (display|frame)/);

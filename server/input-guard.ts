@@ -1,11 +1,18 @@
 // What no input may hold, whatever its schema says: text PostgreSQL cannot store (a NUL character, half of a
-// UTF-16 surrogate pair) in any string or key, at any depth, and nesting deeper than anything a client
-// means to send (JSON.stringify and other recursive code would run out of stack). Checked once for every
-// procedure (server/trpc.ts) and for REST bodies as they are read (server/api-handler.ts), so that such
-// input is a 400 naming the field instead of a database error.
+// UTF-16 surrogate pair) in any string or key, at any depth; a key that names a prototype (`__proto__`,
+// `constructor`, `prototype`), at any depth; and nesting deeper than anything a client means to send
+// (JSON.stringify and other recursive code would run out of stack). Checked once for every procedure
+// (server/trpc.ts), for REST bodies as they are read (server/api-handler.ts) and for the Camunda-compatible
+// paths (server/engine-rest/handler.ts), so that such input is a 400 naming the field instead of a database
+// error, or an object whose prototype a client chose: JSON.parse keeps `"__proto__"` as an own key, and any
+// code that copies it by assignment (Object.assign, `target[key] = value`) replaces the copy's prototype,
+// whose properties every schema then reads as if they had been sent.
 import type { FieldError } from './errors';
 
 export const MAX_INPUT_DEPTH = 64;
+
+/** Keys refused in every input: each names an object's prototype, or the function that made it. */
+export const PROTOTYPE_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -34,6 +41,12 @@ export function unacceptableInput(input: unknown): FieldError | undefined {
       const childPath = path ? `${path}.${key}` : key;
       const message = textProblem(key);
       if (message) return { field: field(path), message: `keys ${message}` };
+      if (PROTOTYPE_KEYS.includes(key)) {
+        return {
+          field: childPath,
+          message: `is not a key any input may have (${PROTOTYPE_KEYS.join(', ')})`,
+        };
+      }
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }

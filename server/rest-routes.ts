@@ -151,19 +151,19 @@ export function restInput(
   source: { query: Record<string, string[]> } | { body: unknown },
 ): unknown {
   if (route.takesNoInput) return undefined;
+  // Copied by spreading, never by assignment: an own key `__proto__` (JSON.parse keeps one) stays a key, which
+  // server/input-guard.ts refuses, instead of becoming the prototype of the input.
   let input: Record<string, unknown>;
   if ('query' in source) {
-    const query: Record<string, unknown> = {};
-    for (const key of Object.keys(source.query)) {
-      const values = source.query[key];
-      if (values) query[key] = values.length === 1 ? values[0] : values;
-    }
-    input = Object.assign(Object.assign({}, query), pathInput);
+    const query = Object.fromEntries(
+      Object.entries(source.query).map(([key, values]) => [key, values.length === 1 ? values[0] : values]),
+    );
+    input = { ...query, ...pathInput };
     for (const key of route.arrayFields) {
       if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
     }
   } else {
-    input = Object.assign(Object.assign({}, source.body), pathInput);
+    input = { ...(source.body as object), ...pathInput };
   }
   if (route.objectSchema && !route.coerced) {
     coerceSchema(route.objectSchema as never);

@@ -153,14 +153,20 @@ describe('nesting', () => {
 });
 
 describe('the query, the path and the cookies', () => {
-  const prototypeNames = '__proto__=1&constructor=2&toString=3&hasOwnProperty=4&valueOf=5';
+  const prototypeMembers = 'toString=3&hasOwnProperty=4&valueOf=5&isPrototypeOf=6';
 
   it('query keys named like Object.prototype members are unknown keys like any other', async () => {
-    expectUnauthenticated(await t.call('GET', `/admin/users?${prototypeNames}`));
-    const users = await as.get(`/admin/users?${prototypeNames}`);
+    expectUnauthenticated(await t.call('GET', `/admin/users?${prototypeMembers}`));
+    const users = await as.get(`/admin/users?${prototypeMembers}`);
     expect(users.status, users.text).toBe(200);
-    const incidents = await as.get(`/incidents?${prototypeNames}`);
+    const incidents = await as.get(`/incidents?${prototypeMembers}`);
     expect(incidents.status, incidents.text).toBe(200);
+  });
+
+  it('query keys that name a prototype are refused (prototype-keys.test.ts: every operation)', async () => {
+    expectUnauthenticated(await t.call('GET', '/admin/users?__proto__=1'));
+    expectFieldError(await as.get(`/admin/users?${prototypeMembers}&__proto__=1`), '__proto__');
+    expectFieldError(await as.get('/incidents?constructor=2'), 'constructor');
   });
 
   it('/api with only a query string is 404', async () => {

@@ -165,6 +165,10 @@ const escapingCallbacks = [
   '/%09/evil.example/',
   '/%5C/evil.example/',
   '//evil.example',
+  '/.//evil.example',
+  '/..//evil.example',
+  '/%2E/%5Cevil.example',
+  '/%2e%2e/%09/evil.example',
   'https://evil.example/',
   'javascript:alert(1)',
 ];

@@ -4,7 +4,7 @@
 // it became the prototype of a REST input, and `{"__proto__":{"permissionCodes":["ACCESS_BPM_ADMIN"]}}` made
 // an administrator (server/input-guard.ts). Each such request is a 400 naming the key, and every table of
 // the database is as it was.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { PERMISSION_CODES } from '../../permissions';
@@ -29,25 +29,30 @@ beforeAll(async () => {
   actor = await t.actor([...PERMISSION_CODES]);
 });
 
-/** Every row of every table, as text: what a refused request must leave exactly as it was. */
+/** Every table of the schema, read once (the migrations are done by then). */
+let everyTable: SQL | undefined;
+
+/** Every row of every table, as text: what a refused request must leave exactly as it was. One statement. */
 async function everyRow(): Promise<Record<string, string>> {
   const db = t.database.db;
-  const tables = rowsOf<{ name: string }>(
-    await db.execute(
-      sql`select table_name as name from information_schema.tables
-          where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    ),
-  );
-  const state: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [row] = rowsOf<{ rows: string | null }>(
+  if (!everyTable) {
+    const tables = rowsOf<{ name: string }>(
       await db.execute(
-        sql`select string_agg(t::text, E'\n' order by t::text) as rows from ${sql.identifier(name)} t`,
+        sql`select table_name as name from information_schema.tables
+            where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
       ),
     );
-    state[name] = row.rows ?? '';
+    everyTable = sql.join(
+      tables.map(
+        ({ name }) =>
+          sql`select ${name}::text as name, (select string_agg(t::text, E'\n' order by t::text)
+              from ${sql.identifier(name)} t) as rows`,
+      ),
+      sql` union all `,
+    );
   }
-  return state;
+  const rows = rowsOf<{ name: string; rows: string | null }>(await db.execute(everyTable));
+  return Object.fromEntries(rows.map((row) => [row.name, row.rows ?? '']));
 }
 
 async function unchanged(request: () => Promise<ApiResponse>): Promise<ApiResponse> {
@@ -74,6 +79,15 @@ const HOSTILE_QUERIES: [string, string][] = [
 ];
 
 const json = { 'content-type': 'application/json' };
+
+it('the snapshot of every row sees a change (so that an unchanged one means something)', async () => {
+  const before = await everyRow();
+  expect(before.users).toContain(actor.username);
+  await t.group();
+  const after = await everyRow();
+  expect(after.groups).not.toEqual(before.groups);
+  expect(after.users).toEqual(before.users);
+});
 
 describe('the exploit as it was found', () => {
   it('creating a user or a group with permissions in __proto__ is 400, and nobody gets them', async () => {

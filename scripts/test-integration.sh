@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The integration tests (Vitest: the real router on a real database): on the embedded PGlite, then, when
+# DATABASE_URL is set, again on that PostgreSQL, where the concurrency tests that race real HTTP requests
+# run too. Arguments go to both runs of `vitest run` (a file or folder, -t NAME, --project NAME).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== integration tests on embedded PGlite"
+env -u DATABASE_URL npx vitest run "$@"
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  echo "== integration tests on PostgreSQL"
+  npx vitest run "$@"
+fi

@@ -34,7 +34,10 @@ export const IdInput = z.object({ id: idParam });
 /** `yyyy-MM-ddTHH:mm:ss` names a real day and time (no February 30th, no 24:00:00). */
 function isCalendarDateTime(value: string): boolean {
   const [y, mo, d, h, mi, se] = value.split(/[-T:]/).map(Number);
-  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
+  // Not Date.UTC(y, ...): it reads the years 0-99 as 1900-1999, and 0050-01-01 would not be itself.
+  const at = new Date(0);
+  at.setUTCFullYear(y, mo - 1, d);
+  at.setUTCHours(h, mi, se, 0);
   return (
     at.getUTCFullYear() === y &&
     at.getUTCMonth() === mo - 1 &&

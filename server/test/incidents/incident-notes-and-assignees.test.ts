@@ -2,6 +2,7 @@
 // write them, what bad input does (4xx and nothing changed), the timeline entries, the `assignee` filter, and
 // (on PostgreSQL) concurrent assignments that queue into one consistent chain.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatLocalDateTime } from '../../time';
 import { api, onPostgres } from '../support/helpers';
 import { expectProblem, useTestApi, type Actor, type Client } from '../support/http-helpers';
 import {
@@ -298,5 +299,28 @@ describe('node and creation-date filters, and q on node ids (issue 14)', () => {
     expectProblem(reversed, 400, 'VALIDATION_FAILED');
     expect(reversed.body.errors).toEqual([expect.objectContaining({ field: 'createdTo' })]);
     expectProblem(await as.get('/incidents?createdFrom=yesterday'), 400, 'VALIDATION_FAILED');
+  });
+
+  it('the years 0-99 are those years, not 1900-1999, in a range of creation times', async () => {
+    const node = `Task_Antiquity${Date.now()}`;
+    const [ancient, modern] = [await report(as, { nodeId: node }), await report(as, { nodeId: node })];
+    const year50 = new Date(2000, 0, 1);
+    year50.setFullYear(50, 2, 1); // 0050-03-01, local midnight
+    year50.setHours(12, 0, 0, 0);
+    await setTimestamp(t, [ancient.id], 'created_at', year50);
+    await setTimestamp(t, [modern.id], 'created_at', new Date(1950, 2, 1, 12, 0, 0));
+    const ids = async (query: string) => {
+      const page = await list(as, `nodeId=${node}&sort=id,asc&${query}`);
+      return page.content.map((i) => i.id);
+    };
+    expect(await ids('createdFrom=0050-01-01')).toEqual([ancient.id, modern.id]);
+    expect(await ids('createdTo=0050-03-01')).toEqual([ancient.id]);
+    expect(await ids('createdFrom=0050-03-01T12:00:01&createdTo=1949-12-31')).toEqual([]);
+    expect(await ids('createdFrom=0001-01-01&createdTo=0099-12-31T23:59')).toEqual([ancient.id]);
+    // As an answer writes such a time (the drivers themselves read a stored year 50 back as 1950; no
+    // incident is created then, its creation time is the database's clock).
+    expect(formatLocalDateTime(year50)).toBe('0050-03-01T12:00:00');
+    // and a day that year did not have is still refused
+    expectProblem(await as.get('/incidents?createdFrom=0050-02-29'), 400, 'VALIDATION_FAILED');
   });
 });

@@ -74,10 +74,7 @@ const CONFLICTS: [RegExp, string][] = [
     /^\/incidents\/\{id\}\/retry$/,
     'INVALID_STATE: a retry is already under way, or the incident is resolved',
   ],
-  [
-    /^\/worker-requests\/\{id\}\/(complete|failure)$/,
-    'INVALID_STATE: the request is not locked by this worker',
-  ],
+  [/^\/worker-requests\/\{id\}\/(complete|failure)$/, 'CONFLICT: the request is not locked by this worker'],
   [/^\/password$/, 'The new password equals the username or the current one'],
 ];
 

@@ -5789,7 +5789,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_STATE: the request is not locked by this worker */
+            /** @description CONFLICT: the request is not locked by this worker */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5902,7 +5902,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_STATE: the request is not locked by this worker */
+            /** @description CONFLICT: the request is not locked by this worker */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 // The worker protocol over HTTP, as an external worker and an engine use them (docs/contract.md §7, §8);
 // retry is tested with retry, in worker-incidents.test.ts.
 import { describe, expect, it } from 'vitest';
+import { getOpenApiDocument } from '../../openapi';
 import { sweepExpiredLocks } from '../../services/workers/dispatcher';
 import { dispatcherOf, unique } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
@@ -66,6 +67,13 @@ describe('worker protocol', () => {
     const stranger = await w.engine.post(`/worker-requests/${request.id}/complete`, { workerId: 'w2' });
     expect(stranger.status).toBe(409);
     expect(stranger.body.detail).toMatch(/another worker holds its lock/);
+    // the published document names the code this 409 answers
+    const paths = getOpenApiDocument().paths ?? {};
+    for (const action of ['complete', 'failure']) {
+      const responses = paths[`/worker-requests/{id}/${action}`]?.post?.responses ?? {};
+      const documented = (responses['409'] as { description?: string } | undefined)?.description;
+      expect(documented, action).toMatch(new RegExp(`^${stranger.body.code}:`));
+    }
     const done = await w.engine.post(`/worker-requests/${request.id}/complete`, {
       workerId: 'w1',
       result: { ok: 1 },

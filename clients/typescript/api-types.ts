@@ -338,7 +338,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Incidents grouped by source, node and message template (issue 14)
+         * Incidents grouped by source, node and message template
          * @description Pages through the incidents matching the filters grouped by source, node and message template (numbers folded), with counts per status and first and last seen.
          */
         get: operations["listIncidentGroups"];
@@ -464,7 +464,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Acknowledge the incidents a filter matches, a chunk per call (issue 14)
+         * Acknowledge the incidents a filter matches, a chunk per call
          * @description Acknowledges, each on its own, up to `limit` OPEN incidents that the filter matches with an id above `afterId`, and answers the counts, each outcome and where to go on.
          */
         post: operations["acknowledgeMatchingIncidents"];
@@ -484,7 +484,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resolve the incidents a filter matches, a chunk per call (issue 14)
+         * Resolve the incidents a filter matches, a chunk per call
          * @description Resolves, each on its own, up to `limit` unresolved incidents that the filter matches with an id above `afterId`, and answers the counts, each outcome and where to go on.
          */
         post: operations["resolveMatchingIncidents"];
@@ -504,7 +504,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Retry the WORKER incidents a filter matches, a chunk per call (issue 14)
+         * Retry the WORKER incidents a filter matches, a chunk per call
          * @description Retries, each on its own, up to `limit` unresolved WORKER incidents that the filter matches with an id above `afterId`, and answers the counts, each outcome and where to go on.
          */
         post: operations["retryMatchingIncidents"];

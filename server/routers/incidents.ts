@@ -112,7 +112,7 @@ export const incidentsRouter = router({
         description:
           'Pages through the incidents matching the filters grouped by source, node and message template (numbers folded), with counts per status and first and last seen.',
         tags,
-        summary: 'Incidents grouped by source, node and message template (issue 14)',
+        summary: 'Incidents grouped by source, node and message template',
       },
     })
     .input(ListIncidentGroupsQuery)
@@ -224,7 +224,7 @@ export const incidentsRouter = router({
         description:
           'Acknowledges, each on its own, up to `limit` OPEN incidents that the filter matches with an id above `afterId`, and answers the counts, each outcome and where to go on.',
         tags,
-        summary: 'Acknowledge the incidents a filter matches, a chunk per call (issue 14)',
+        summary: 'Acknowledge the incidents a filter matches, a chunk per call',
       },
     })
     .input(BulkAcknowledgeMatchingRequest)
@@ -242,7 +242,7 @@ export const incidentsRouter = router({
         description:
           'Resolves, each on its own, up to `limit` unresolved incidents that the filter matches with an id above `afterId`, and answers the counts, each outcome and where to go on.',
         tags,
-        summary: 'Resolve the incidents a filter matches, a chunk per call (issue 14)',
+        summary: 'Resolve the incidents a filter matches, a chunk per call',
       },
     })
     .input(BulkResolveMatchingRequest)
@@ -260,7 +260,7 @@ export const incidentsRouter = router({
         description:
           'Retries, each on its own, up to `limit` unresolved WORKER incidents that the filter matches with an id above `afterId`, and answers the counts, each outcome and where to go on.',
         tags,
-        summary: 'Retry the WORKER incidents a filter matches, a chunk per call (issue 14)',
+        summary: 'Retry the WORKER incidents a filter matches, a chunk per call',
       },
     })
     .input(BulkRetryMatchingRequest)

@@ -250,6 +250,10 @@ describe('GET /api/openapi.json', () => {
     expect(doc.info.version).toContain('0.1.4-beta.2');
   });
 
+  it("speaks to its readers, not of this project's issue tracker: no 'issue N' anywhere in it", () => {
+    expect(JSON.stringify(doc).match(/\bissues? \d+/gi) ?? []).toEqual([]);
+  });
+
   it('has no path with the /api prefix or a version segment', () => {
     for (const path of Object.keys(doc.paths)) expect(path).not.toMatch(/^\/api\b|\/v\d+\//);
   });

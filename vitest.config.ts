@@ -23,6 +23,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Each file opens its own database; two cores run two files at a time.
     maxWorkers: 2,
+    globalSetup: ['server/test/support/pglite-template.ts'],
     setupFiles: ['server/test/support/stop-started-processes.ts'],
     env: {
       AUTH_SECRET: 'integration-tests-signing-secret',

@@ -53,6 +53,11 @@ export interface DatabaseOptions {
   tuning?: Partial<PostgresTuning>;
   /** PGlite data directory; when absent too, an in-memory PGlite (tests). */
   dataDir?: string;
+  /**
+   * PGlite only: start from this dump of a data directory (PGlite's `dumpDataDir`) instead of an empty one.
+   * The tests start each file's database from one migrated copy (server/test/support/pglite-template.ts).
+   */
+  pgliteDump?: Blob;
   /** Runs once the migrations are applied; on PostgreSQL, under the same lock (the first-start administrator). */
   afterMigrate?: (db: Db) => Promise<void>;
   /**
@@ -85,7 +90,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   // pg_trgm backs the incident search indexes (migration 0001).
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.pgliteDump,
+    extensions: { pg_trgm },
+  });
   const pool = countedClient(client, ['query', 'transaction', 'exec'], 1);
   const traced = options.traceQueries ? await tracedClient(pool.client, 'pglite') : pool.client;
   const db = drizzlePglite(traced, { schema }) as unknown as Db;

@@ -1,9 +1,11 @@
 // Test support: a real database per test file (in-memory PGlite, or a fresh PostgreSQL database when
 // DATABASE_URL is set), factories that make unique rows, and callers that authenticate for real.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../../db/client';
 import { users, groups, userGroups } from '../../../db/schema';
 import type { RequestContext } from '../../../lib/request-context';
@@ -23,9 +25,15 @@ import { startDispatcher, type Dispatcher } from '../../services/workers/dispatc
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
+let pgliteDump: Blob | undefined;
+
 export async function openTestDatabase(): Promise<Database> {
   const base = process.env.DATABASE_URL;
-  if (!base) return openDatabase({});
+  if (!base) {
+    // The run's migrated template (server/test/support/pglite-template.ts), read once per file.
+    pgliteDump ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openDatabase({ pgliteDump });
+  }
   const name = `bpm_test_${randomBytes(6).toString('hex')}`;
   const server = postgres(base, { max: 1, onnotice: () => {} });
   await server.unsafe(`create database ${name}`);

@@ -21,6 +21,9 @@ export default defineConfig({
     // over 30 s in CI on this shared 2-core machine under load. Speed is measured by npm run bench.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits this long by default (Vitest's own default is 1 s, a bound for speed): the hang margin
+    // of server/test/support/hang-bounds.ts.
+    expect: { poll: { timeout: 10_000 } },
     // Each file opens its own database; two cores run two files at a time.
     maxWorkers: 2,
     globalSetup: ['server/test/support/pglite-template.ts'],
@@ -30,6 +33,10 @@ export default defineConfig({
       TZ: 'UTC',
       // A line per request would drown the test output; tests that read the logs ask for info.
       LOG_LEVEL: 'warn',
+      // What a server remembers of credentials it keeps for two minutes, here and in the server processes
+      // tests start: a change made elsewhere must be heard by notification, and a test that sees it within
+      // its hang margin (server/test/support/hang-bounds.ts) proves it was.
+      AUTH_CACHE_TTL_MS: '120000',
     },
     projects: [
       {

@@ -121,6 +121,17 @@ const envSchema = z.object({
   /** On a shutdown signal, readiness answers 503 this long before the listener closes (for load balancers). */
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /**
+   * The longest a process trusts a remembered authentication (user, permissions, API token) without hearing
+   * of a change. Changes are heard within milliseconds (bpm_auth_changed); this bounds what a notification
+   * missed while listening was being re-established can leave behind. `0`: read on every request.
+   */
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * How often each process returns expired worker locks to PENDING and rescans the topics of waiting long
+   * polls: a safety net, since a publish wakes them at once through PostgreSQL notifications.
+   */
+  WORKER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+  /**
    * Origins whose browser applications may call the REST API with their own bearer tokens: a comma-separated
    * list (`https://app.example,https://ops.example:8443`) or `*`. Unset, none: browsers keep other origins out.
    */

@@ -5,15 +5,15 @@
 //    follows a disable, delete, password reset or permission change already sees it;
 //  - by every process when it hears bpm_auth_changed, which triggers on users, groups, memberships and
 //    API tokens send on any change, whoever makes it (migration 0004); a few milliseconds after commit;
-//  - after AUTH_CACHE_TTL_MS in any case, which bounds what a notification lost while the listening
+//  - after AUTH_CACHE_TTL_MS (5 s unless set) in any case, which bounds what a notification lost while the listening
 //    connection was being re-established could leave behind (everything is forgotten once it is back).
 // Only a database this process listens to gets a cache (attachAuthCache); on any other handle, and until
 // listening has begun, every request reads.
 import type { Database, Db } from '../../db/client';
+import { getEnv } from '../env';
 import { log } from '../log';
 
 export const AUTH_CHANGED_CHANNEL = 'bpm_auth_changed';
-export const AUTH_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 export class AuthCache {
@@ -23,7 +23,7 @@ export class AuthCache {
   /** False until the invalidations can be heard. */
   active = false;
 
-  constructor(private readonly ttlMs = AUTH_CACHE_TTL_MS) {}
+  constructor(private readonly ttlMs: number) {}
 
   /** The remembered value for `key` while it is fresh, else undefined. */
   peek<T extends object>(key: string): T | undefined {
@@ -77,7 +77,7 @@ export function forgetAuthentications(db: Db): void {
 export function attachAuthCache(database: Database): AuthCache {
   const existing = caches.get(database.db);
   if (existing) return existing;
-  const cache = new AuthCache();
+  const cache = new AuthCache(getEnv().AUTH_CACHE_TTL_MS);
   caches.set(database.db, cache);
   database
     .listen(

@@ -11,6 +11,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import { outbox, workerRequests } from '../../../db/schema';
 import type { RequestContext } from '../../../lib/request-context';
+import { getEnv } from '../../env';
 import { log } from '../../log';
 import { countLockExpiries, countLongPolls, countWakeUps } from '../../metrics';
 import { publishTopic, WORKER_CHANNEL } from './publish';
@@ -18,7 +19,6 @@ import { releaseExpiredLocks } from './request-states';
 
 export { publishTopic, WORKER_CHANNEL };
 
-const SWEEP_INTERVAL_MS = 1_000;
 /** Announced requests handed to one rescan at most per topic (a safety net, not the normal path). */
 const RESCAN_LIMIT = 100;
 
@@ -364,12 +364,12 @@ export function startDispatcher(database: Database): Dispatcher {
     () => void catchUp(),
   );
 
-  // Each second: expired locks back to PENDING, and a rescan of the topics of idle waiters, in case an
+  // Each WORKER_SWEEP_INTERVAL_MS (a second unless set): expired locks back to PENDING, and a rescan of the topics of idle waiters, in case an
   // announcement went unanswered (a look that skipped a row another transaction held, say).
   let sweep: Promise<void> | undefined;
   const sweeper = setInterval(() => {
     sweep ??= runSweep().finally(() => (sweep = undefined));
-  }, SWEEP_INTERVAL_MS);
+  }, getEnv().WORKER_SWEEP_INTERVAL_MS);
   sweeper.unref();
   async function runSweep() {
     await sweepExpiredLocks(database.db)

@@ -14,7 +14,7 @@ function counting(value: { v: number } | undefined) {
   return loader;
 }
 
-const active = (ttlMs?: number) => Object.assign(new AuthCache(ttlMs), { active: true });
+const active = (ttlMs = 5_000) => Object.assign(new AuthCache(ttlMs), { active: true });
 
 describe('AuthCache', () => {
   it('remembers what was found until it is forgotten', async () => {
@@ -37,7 +37,7 @@ describe('AuthCache', () => {
   });
 
   it('remembers nothing until the invalidations can be heard', async () => {
-    const cache = new AuthCache();
+    const cache = new AuthCache(5_000);
     const user = counting({ v: 1 });
     await cache.remember('user:1', user.load);
     await cache.remember('user:1', user.load);

@@ -12,6 +12,7 @@ import {
   problemCodeOf,
   sessionCookie,
 } from '../support/console-session-helpers';
+import { HANG_MARGIN_MS, NOTIFICATIONS_ONLY_ENV } from '../support/hang-bounds';
 import { onPostgres } from '../support/helpers';
 import { ADMIN, newPassword, useTestApi } from '../support/http-helpers';
 import { databaseUrlOf, startServerProcess, stopProcess, type ServerProcess } from '../support/processes';
@@ -136,11 +137,15 @@ describe.skipIf(!onPostgres)('a sign-out seen by every instance', () => {
   let instances: ServerProcess[] = [];
   beforeAll(async () => {
     const url = await databaseUrlOf(t.database);
-    instances = await Promise.all([startServerProcess(url), startServerProcess(url)]);
+    // The authentication cache keeps what it read for two minutes here: only the notification ends it sooner.
+    instances = await Promise.all([
+      startServerProcess(url, NOTIFICATIONS_ONLY_ENV),
+      startServerProcess(url, NOTIFICATIONS_ONLY_ENV),
+    ]);
   }, 120_000);
   afterAll(() => Promise.all(instances.map((p) => stopProcess(p.process))));
 
-  it('is refused by both within moments, well before the authentication cache would expire', async () => {
+  it('is refused by both at the notification, long before the authentication cache would expire', async () => {
     const user = await t.user({ permissions: [ADMIN] });
     const session = await openConsoleSession(t.database, user);
     // Both instances have it remembered now.
@@ -154,12 +159,11 @@ describe.skipIf(!onPostgres)('a sign-out seen by every instance', () => {
 
     for (const instance of instances) {
       let status = 200;
-      while (status === 200 && Date.now() - endedAt < 4_500) {
+      while (status === 200 && Date.now() - endedAt < HANG_MARGIN_MS) {
         status = (await me(session.cookie, instance.url)).status;
         if (status === 200) await new Promise((r) => setTimeout(r, 20));
       }
       expect(status).toBe(401);
     }
-    expect(Date.now() - endedAt).toBeLessThan(2_500);
   });
 });

@@ -22,6 +22,7 @@ import {
   type Actor,
   type ApiResponse,
 } from '../support/http-helpers';
+import { HANG_MARGIN_MS } from '../support/hang-bounds';
 
 const t = useTestApi();
 
@@ -267,15 +268,15 @@ describe('tokens stop working at once', () => {
 
 // The service remembers what credentials resolve to (server/auth/auth-cache.ts). Its own changes are
 // seen by the very next request (above); a change made by anyone else (another server process, psql) is
-// announced by the database's triggers and must be heard within moments.
+// announced by the database's triggers and must be heard. The tests' servers keep what they read for two
+// minutes (AUTH_CACHE_TTL_MS, vitest.config.ts), so a refusal within the hang margin came by notification.
 describe('changes made outside the service', () => {
-  async function untilRefused(token: string, status: 401 | 403): Promise<number> {
+  async function untilRefused(token: string, status: 401 | 403): Promise<void> {
     const started = Date.now();
     while ((await t.as(token).get('/admin/users')).status !== status) {
-      if (Date.now() - started > 2000) throw new Error(`still not ${status} after 2 s`);
+      if (Date.now() - started > HANG_MARGIN_MS) throw new Error(`still not ${status} after the margin`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    return Date.now() - started;
   }
 
   async function workingTokens() {
@@ -287,36 +288,36 @@ describe('changes made outside the service', () => {
     return { user, tokens, tokenId: apiToken.body.id as number };
   }
 
-  it('a user disabled in the database loses both tokens within a second', async () => {
+  it('a user disabled in the database loses both tokens at the notification', async () => {
     const { user, tokens } = await workingTokens();
     await t.database.db.execute(sql`update users set enabled = false where id = ${user.id}`);
-    for (const token of Object.values(tokens)) expect(await untilRefused(token, 401)).toBeLessThan(1000);
+    for (const token of Object.values(tokens)) await untilRefused(token, 401);
   });
 
-  it('a user deleted in the database loses both tokens within a second', async () => {
+  it('a user deleted in the database loses both tokens at the notification', async () => {
     const { user, tokens } = await workingTokens();
     await t.database.db.execute(sql`delete from users where id = ${user.id}`);
-    for (const token of Object.values(tokens)) expect(await untilRefused(token, 401)).toBeLessThan(1000);
+    for (const token of Object.values(tokens)) await untilRefused(token, 401);
   });
 
-  it('an API token deleted or expired in the database stops working within a second', async () => {
+  it('an API token deleted or expired in the database stops working at the notification', async () => {
     const first = await workingTokens();
     await t.database.db.execute(sql`delete from api_tokens where id = ${first.tokenId}`);
-    expect(await untilRefused(first.tokens.api, 401)).toBeLessThan(1000);
+    await untilRefused(first.tokens.api, 401);
     const second = await workingTokens();
     await t.database.db.execute(
       sql`update api_tokens set expires_at = now() - interval '1 second' where id = ${second.tokenId}`,
     );
-    expect(await untilRefused(second.tokens.api, 401)).toBeLessThan(1000);
+    await untilRefused(second.tokens.api, 401);
     expect((await t.as(second.tokens.access).get('/admin/users')).status).toBe(200);
   });
 
-  it("a permission taken from a user's group in the database is gone within a second", async () => {
+  it("a permission taken from a user's group in the database is gone at the notification", async () => {
     const adminGroup = await t.group([ADMIN]);
     const member = await t.actor([], { groupIds: [adminGroup.id] });
     expect((await t.as(member.token).get('/admin/users')).status).toBe(200);
     await t.database.db.execute(sql`update groups set permissions = '{}' where id = ${adminGroup.id}`);
-    expect(await untilRefused(member.token, 403)).toBeLessThan(1000);
+    await untilRefused(member.token, 403);
   });
 });
 

@@ -20,6 +20,7 @@ import { resolveIncident } from '../../services/incidents/resolve-incident';
 import type { Principal } from '../../auth/principal';
 import { onPostgres, openTestDatabase, unique } from '../support/helpers';
 import { databaseUrlOf } from '../support/processes';
+import { HANG_MARGIN_MS } from '../support/hang-bounds';
 
 let database: Database;
 beforeAll(async () => {
@@ -110,7 +111,7 @@ describe('incident feed', () => {
       await expect.poll(() => wakes).toBeGreaterThan(0); // on listening
       const before = wakes;
       await report();
-      await expect.poll(() => wakes, { timeout: 5_000 }).toBeGreaterThan(before);
+      await expect.poll(() => wakes, { timeout: HANG_MARGIN_MS }).toBeGreaterThan(before);
     } finally {
       await subscription.stop();
     }

@@ -13,6 +13,7 @@ import { accessTokenFor, api, createTestUser, startApiServer, unique } from '../
 import { expectProblem } from '../support/http-helpers';
 import { sleep, useNotificationTest } from '../support/notification-helpers';
 import { loopbackNotificationSettings } from '../support/webhook-receiver';
+import { HANG_MARGIN_MS } from '../support/hang-bounds';
 
 const settings = loopbackNotificationSettings();
 
@@ -299,7 +300,7 @@ describe('delivery metrics', () => {
     await report();
     await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(3);
     await expect
-      .poll(async () => (await scrape()).failed.count - before.failed.count, { timeout: 5_000 })
+      .poll(async () => (await scrape()).failed.count - before.failed.count, { timeout: HANG_MARGIN_MS })
       .toBe(1);
     const after = await scrape();
     expect(after.succeeded.count - before.succeeded.count).toBe(1);

@@ -1,10 +1,12 @@
 // The log's batched writes (server/log.ts): lines gather for up to 10 ms and go out together, and no exit of
 // the process but SIGKILL loses one. Each case is a real node process logging through server/log.ts, its
 // stdout read through a pipe as a log shipper would.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { HANG_MARGIN_MS } from '../support/hang-bounds';
 
 interface Run {
+  child: ChildProcess;
   stdout: () => string;
   exited: Promise<number | null>;
 }
@@ -24,7 +26,7 @@ function runLogging(code: string, env: Record<string, string> = {}, readAfterMs 
   child.stdout.pause();
   setTimeout(() => child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk)).resume(), readAfterMs);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { stdout: () => Buffer.concat(chunks).toString('utf8'), exited };
+  return { child, stdout: () => Buffer.concat(chunks).toString('utf8'), exited };
 }
 
 const messages = (output: string) =>
@@ -35,12 +37,15 @@ const messages = (output: string) =>
 
 describe('the log written in batches', () => {
   it('writes a line while the process runs on, not only at its exit', async () => {
+    // The process runs on until told to stop (or for two minutes): the line must come while it runs.
     const run = runLogging(`
       log.info('first');
-      setTimeout(() => process.exit(0), 3_000);
+      const runOn = setTimeout(() => process.exit(1), 120_000);
+      process.on('SIGUSR2', () => { clearTimeout(runOn); process.exit(0); });
     `);
-    // Well before the exit: the batch went out after its 10 ms.
-    await expect.poll(() => messages(run.stdout()), { timeout: 2_500 }).toEqual(['first']);
+    await expect.poll(() => messages(run.stdout()), { timeout: HANG_MARGIN_MS }).toEqual(['first']);
+    expect(run.child.exitCode).toBeNull();
+    run.child.kill('SIGUSR2');
     expect(await run.exited).toBe(0);
   });
 

@@ -18,6 +18,7 @@ import {
   stopProcess,
   type ServerProcess,
 } from '../support/processes';
+import { HANG_MARGIN_MS } from '../support/hang-bounds';
 
 type LogLine = Record<string, unknown> & { msg: string; level: string };
 
@@ -153,7 +154,7 @@ describe('a server process logs JSON lines', () => {
     // come after the first answer.
     await expect
       .poll(() => logLines().some((l) => /listening on http:\/\/localhost:\d+/.test(l.msg)), {
-        timeout: 5_000,
+        timeout: HANG_MARGIN_MS,
       })
       .toBe(true);
     const lines = logLines();

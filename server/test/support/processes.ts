@@ -42,7 +42,7 @@ export async function startServerProcess(
   {
     waitForHealth = true,
     captureStdout = false,
-    startTimeoutMs = 30_000,
+    startTimeoutMs = 90_000,
     entry = ['--import', 'tsx', 'server/http.ts'],
   }: {
     waitForHealth?: boolean;

@@ -75,6 +75,17 @@ export class DatabaseAvailability {
     return this.down;
   }
 
+  /** A probe is under way: whether the database can be reached is being found out. */
+  get isProbing(): boolean {
+    return this.probing !== undefined;
+  }
+
+  /** Runs `then` once the probe under way has ended (or at once when none is). */
+  afterProbe(then: () => void): void {
+    if (this.probing) void this.probing.finally(then);
+    else then();
+  }
+
   suspect(): void {
     if (this.closed || this.probing) return;
     this.probing = this.probe().then(

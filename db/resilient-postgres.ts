@@ -1,7 +1,11 @@
 // postgres.js with bounds on every wait, so that an unreachable database is answered in seconds, never held:
 //  - connect, statement and idle-in-transaction timeouts on every connection;
-//  - a deadline on every query and transaction, waiting for a connection included (postgres.js has no acquire
-//    timeout, and on a stalled network a sent query waits for ever);
+//  - a deadline on every query and transaction once it has a connection (on a stalled network a sent query
+//    waits for ever). Waiting for a connection is not counted: at most poolSize queries and transactions are
+//    under way, the rest wait their turn, and a busy pool is not an outage (a storm of reports on a busy
+//    machine was answered 503 while the database answered every query). The wait is bounded all the same,
+//    since every turn ends within its deadline; and while the database is being probed, or is known to be
+//    down, no turn begins: the waiting are answered as soon as it is found down;
 //  - while the database is known to be down (db/availability.ts), queries fail at once;
 //  - once it is back, a fresh pool and LISTEN connection (connections stalled by the outage are dropped, and
 //    postgres.js would re-listen on its own backoff, up to 20 s); reconnection backoff capped at half a second.
@@ -23,7 +27,7 @@ export interface PostgresTuning {
   statementTimeoutMs: number;
   /** PostgreSQL's idle_in_transaction_session_timeout: a client gone mid-transaction does not hold locks. */
   idleInTransactionTimeoutMs: number;
-  /** The longest a query or a transaction may take, waiting for a connection included. */
+  /** The longest a query or a transaction may take once it has a connection (waiting for one is not counted). */
   queryTimeoutMs: number;
   /** application_name of every connection: names this process's backends in pg_stat_activity. */
   applicationName: string;
@@ -97,6 +101,7 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
   );
   let current = createPool();
   const subscriptions = new Set<Subscription>();
+  const turns = new Turns(tuning.poolSize, availability);
 
   const subscribe = async (s: Subscription) => {
     // Listening again proves the database is back: requests must not be refused a moment longer, since the
@@ -118,38 +123,54 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
   }
 
   /**
-   * Runs `start` within `ms`; an unreachable database or the deadline answer DatabaseUnavailableError. One
-   * promise and one timer per query: every query of every request passes here (docs/performance.md, "Sixth
-   * pass": an async function racing an expiry promise made five more).
+   * Runs `start` in its turn (one of poolSize under way at once), within `ms` of its turn beginning; an
+   * unreachable database or the deadline answer DatabaseUnavailableError. While a turn is free, one promise
+   * and one timer per query: every query of every request passes here (docs/performance.md, "Sixth pass":
+   * an async function racing an expiry promise made five more).
    */
   function bounded<T>(start: () => Promise<T>, ms: number, onExpiry?: () => void): Promise<T> {
     if (availability.isDown)
       return Promise.reject(new DatabaseUnavailableError('The database is unreachable'));
     return new Promise<T>((resolve, reject) => {
-      let settled = false;
-      const fail = (error: unknown) => {
-        if (settled) return; // a query that fails after its deadline was answered for already
-        settled = true;
-        clearTimeout(timer);
-        if (isDatabaseUnavailable(error)) availability.suspect();
-        reject(error);
-      };
-      const timer = setTimeout(() => {
-        onExpiry?.();
-        fail(new DatabaseUnavailableError(`The database did not answer within ${ms} ms`));
-      }, ms);
-      const succeed = (value: T) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(value);
-      };
-      try {
-        start().then(succeed, fail);
-      } catch (error) {
-        fail(error);
-      }
+      if (turns.take()) run(start, ms, onExpiry, resolve, reject);
+      else turns.wait(() => run(start, ms, onExpiry, resolve, reject), reject);
     });
+  }
+
+  /** `start` within `ms`, in a turn already taken, which it gives back when its caller has the answer. */
+  function run<T>(
+    start: () => Promise<T>,
+    ms: number,
+    onExpiry: (() => void) | undefined,
+    resolve: (value: T) => void,
+    reject: (error: unknown) => void,
+  ): void {
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return; // a query that fails after its deadline was answered for already
+      settled = true;
+      clearTimeout(timer);
+      // Suspected first: the turn given back then waits for the probe rather than meeting the same fault.
+      if (isDatabaseUnavailable(error)) availability.suspect();
+      turns.give();
+      reject(error);
+    };
+    const timer = setTimeout(() => {
+      onExpiry?.();
+      fail(new DatabaseUnavailableError(`The database did not answer within ${ms} ms`));
+    }, ms);
+    const succeed = (value: T) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      turns.give();
+      resolve(value);
+    };
+    try {
+      start().then(succeed, fail);
+    } catch (error) {
+      fail(error);
+    }
   }
 
   /** A postgres.js query is sent on its first then(); route that through the deadline. */
@@ -212,16 +233,96 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
     },
     async ping() {
       if (availability.isDown) return false;
-      return bounded(() => current`select 1`.then(() => true), PING_TIMEOUT_MS).catch(() => {
-        availability.suspect();
-        return false;
-      });
+      // A look of its own, outside the turns: health must not wait behind a queue of requests. (Taking a
+      // query answered a moment ago for "up" said so at the start of a network stall.)
+      return withinMs(current`select 1`, PING_TIMEOUT_MS).then(
+        () => true,
+        () => {
+          availability.suspect();
+          return false;
+        },
+      );
     },
     async close() {
       availability.close();
       await current.end({ timeout: 5 });
     },
   };
+}
+
+/**
+ * Turns on the pool: at most `size` queries and transactions under way, the others waiting first come,
+ * first served. No turn begins while the database is being probed; once it is found down, every waiting
+ * query is answered DatabaseUnavailableError at once.
+ */
+class Turns {
+  private free: number;
+  private readonly waiting: { begin: () => void; refuse: (error: unknown) => void }[] = [];
+  private head = 0;
+  private held = false;
+
+  constructor(
+    size: number,
+    private readonly availability: DatabaseAvailability,
+  ) {
+    this.free = size;
+  }
+
+  /** Takes a turn at once if one is free, no one waits before and no probe is under way. */
+  take(): boolean {
+    if (this.free === 0 || this.head < this.waiting.length || this.availability.isProbing) return false;
+    this.free--;
+    return true;
+  }
+
+  /** Queues for a turn: `begin` runs when it is taken for it, `refuse` if the database is found down first. */
+  wait(begin: () => void, refuse: (error: unknown) => void): void {
+    this.waiting.push({ begin, refuse });
+    this.next();
+  }
+
+  give(): void {
+    this.free++;
+    if (this.head < this.waiting.length) this.next();
+  }
+
+  private next(): void {
+    while (this.head < this.waiting.length) {
+      if (this.availability.isDown) {
+        const refused = this.waiting.splice(this.head);
+        for (const w of refused) w.refuse(new DatabaseUnavailableError('The database is unreachable'));
+        break;
+      }
+      if (this.availability.isProbing) {
+        if (!this.held) {
+          this.held = true;
+          this.availability.afterProbe(() => {
+            this.held = false;
+            this.next();
+          });
+        }
+        return;
+      }
+      if (this.free === 0) return;
+      this.free--;
+      const turn = this.waiting[this.head++];
+      turn.begin();
+    }
+    // Compact now and then: the array is a queue read from `head`.
+    if (this.head > 0 && (this.head > 1_024 || this.head === this.waiting.length)) {
+      this.waiting.splice(0, this.head);
+      this.head = 0;
+    }
+  }
+}
+
+/** `promise`, or a rejection once `ms` have passed. */
+function withinMs<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms))),
+  ]).finally(() => clearTimeout(timer));
 }
 
 /** Resolves when a fresh connection answers `select 1` within `ms`. */

@@ -25,7 +25,7 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds.default(5_000),
   /** PostgreSQL's idle_in_transaction_session_timeout (10000 ms). */
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(10_000),
-  /** A query or transaction, waiting for a pool connection included (6000 ms). */
+  /** A query or transaction from its turn on a pool connection (waiting for one is not counted; 6000 ms). */
   DATABASE_QUERY_TIMEOUT_MS: milliseconds.default(6_000),
   /**
    * With PostgreSQL, connections of the notification deliverer's own thread (server/deliverer-thread.ts),

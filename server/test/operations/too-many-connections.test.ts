@@ -20,7 +20,7 @@ const ROLE_LIMIT = 4;
 /** Later enough for the pool, its LISTEN connection and a reachability probe. */
 const FITTING_LIMIT = POOL_SIZE + 2;
 /**
- * The server's deadline on a query, waiting for a connection included (set below), twice the hang margin
+ * The server's deadline on a query, from its turn on a connection (set below), twice the hang margin
  * (support/hang-bounds.ts): a refusal answered within the margin was answered, not waited out.
  */
 const QUERY_TIMEOUT_MS = 2 * HANG_MARGIN_MS;

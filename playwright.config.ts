@@ -14,7 +14,7 @@ export default defineConfig({
   // A test here takes 3-15 s on a quiet machine; CI machines are shared, and at a load average of 16 whole
   // tests took 30-35 s with every expectation met in time. The bound is for a hung test, not a slow machine.
   timeout: 60_000,
-  // Bounds for a hang too: a page that answers in 200 ms when quiet has taken seconds on a busy CI machine.
+  // A bound for a hang, not for speed: CI machines are shared, and a busy one stretches every page.
   expect: { timeout: 20_000 },
   reporter: 'list',
   use: {

@@ -2,8 +2,7 @@
 //  - connect, statement and idle-in-transaction timeouts on every connection;
 //  - a deadline on every query and transaction once it has a connection (on a stalled network a sent query
 //    waits for ever). Waiting for a connection is not counted: at most poolSize queries and transactions are
-//    under way, the rest wait their turn, and a busy pool is not an outage (a storm of reports on a busy
-//    machine was answered 503 while the database answered every query). The wait is bounded all the same,
+//    under way, the rest wait their turn, and a busy pool is not an outage. The wait is bounded all the same,
 //    since every turn ends within its deadline; and while the database is being probed, or is known to be
 //    down, no turn begins: the waiting are answered as soon as it is found down;
 //  - while the database is known to be down (db/availability.ts), queries fail at once;

@@ -1,4 +1,4 @@
-// Live by push (issue 14): the board and an incident page follow a change made through the REST API as it
+// Live by push: the board and an incident page follow a change made through the REST API as it
 // happens, say how fresh they are, and announce new rows instead of inserting them under the pointer. They
 // do not poll while the stream is live (components/live/live-updates.tsx), so what they show within the
 // expectation's timeout (a bound for a hang, playwright.config.ts) came by push.

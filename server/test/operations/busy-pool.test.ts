@@ -1,8 +1,8 @@
-// A busy pool is not an outage (issue 35, docs/contract.md §11): a real server process on PostgreSQL with a
-// pool of two connections and a query deadline of one second is sent hundreds of reports at once. Each
-// query is quick, but together they queue far longer than the deadline. Waiting for a connection is not
-// counted against it: every report is accepted, none is answered 503 DATABASE_UNAVAILABLE, and what was
-// answered is what was stored. Before, the wait counted, and most of such a burst was refused as an outage.
+// A busy pool is not an outage (docs/contract.md §11): a real server process on PostgreSQL with a pool of
+// two connections and a query deadline of one second is sent hundreds of reports at once. Each query is
+// quick, but together they queue far longer than the deadline. Waiting for a connection is not counted
+// against it: every report is accepted, none is answered 503 DATABASE_UNAVAILABLE, and what was answered
+// is what was stored.
 import type { ChildProcess } from 'node:child_process';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Vitest global setup: on PGlite, one migrated database for the whole run, dumped to a file that each test
-// file's database starts from (openTestDatabase). A fresh PGlite with every migration took about 4.5 s of
-// CPU; one loaded from the dump about 1.2 s, and the suite opens some seventy.
+// file's database starts from (openTestDatabase): loading a dump skips initdb and the migrations, the
+// most of what opening a fresh PGlite costs.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

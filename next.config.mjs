@@ -8,6 +8,9 @@ const nextConfig = {
   // The dev server's own resources (hot reload) are served to these origins too, not only to localhost.
   allowedDevOrigins: ['127.0.0.1'],
   poweredByHeader: false,
+  // npm test (scripts/test.sh) runs `npm run typecheck` before the build, over the same files and more: the
+  // build then leaves the type check to it. Every other build checks types itself.
+  typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === '1' },
   reactStrictMode: true,
   typedRoutes: false,
   // Import only the modules a page uses from these packages' barrel files (docs/performance.md, "The console").

@@ -1,0 +1,279 @@
+// npm run bench:storm: an incident storm as engines send it. The compiled server (dist/server/http.mjs, what
+// npm start runs; built when missing) on a fresh PostgreSQL database next to BENCH_DATABASE_URL, then on a
+// fresh embedded PGlite directory, gets BENCH_STORM_REPORTS (1,000) concurrent reports twice: each of a
+// distinct incident, then all of one incident. For each storm it prints what was answered (by status and
+// problem code), reports per second, the p50 and p99 of the answers and the server process's CPU per report
+// (PostgreSQL's own not counted); then it stops the server and counts what the database holds, so that every
+// answer is checked against it: a report answered 200 was stored, one answered otherwise was not, and one
+// incident's occurrences equal the reports it accepted.
+//
+// BENCH_BUSY_CORE=1 keeps one core busy with a loop in another process meanwhile, as another tenant of a
+// shared machine would. Other settings: BENCH_DATABASE_URL, BENCH_PORT (3400), BENCH_STORM_DATABASES
+// (`postgres,pglite`: one of them, or both).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf, type Database } from '../db/client';
+import { assertPortsFree } from './ratio';
+
+const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASE_NAME = 'bpm_storm_bench';
+const PORT = Number(process.env.BENCH_PORT || 3400);
+const REPORTS = Number(process.env.BENCH_STORM_REPORTS || 1000);
+const BUSY_CORE = process.env.BENCH_BUSY_CORE === '1';
+const DATABASES = (process.env.BENCH_STORM_DATABASES || 'postgres,pglite').split(',');
+const ADMIN_PASSWORD = 'bench-admin-password';
+const SERVER_ENTRY = 'dist/server/http.mjs';
+const root = process.cwd();
+const apiBase = `http://127.0.0.1:${PORT}`;
+
+interface Answer {
+  status: number;
+  /** The problem's code, or the network error's, for anything but a 200. */
+  code?: string;
+  ms: number;
+}
+
+interface StormResult {
+  database: string;
+  storm: 'distinct incidents' | 'one incident';
+  answers: Answer[];
+  seconds: number;
+  /** CPU seconds the server process (all its threads) spent on the storm. */
+  serverCpu: number;
+  /** Rows (distinct) or occurrences (one incident) the database holds afterwards. */
+  stored?: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+function startServer(env: Record<string, string>, logFile: string): ChildProcess {
+  const out = openSync(logFile, 'a');
+  // Its own process group, so that stopping it stops everything it started.
+  return spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', out, out],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      API_ONLY: 'true',
+      PORT: String(PORT),
+      AUTH_SECRET: 'bench-signing-secret-0123456789',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD,
+      SECURITY_DISABLED: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1',
+      ...env,
+    },
+  });
+}
+
+async function waitForHealth(server: ChildProcess, logFile: string): Promise<void> {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}); see ${logFile}`);
+    const ok = await fetch(`${apiBase}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer /api/health within 120 s; see ${logFile}`);
+}
+
+async function stopProcessGroup(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, s);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function token(): Promise<string> {
+  const res = await fetch(`${apiBase}/api/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`POST /api/tokens: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** CPU seconds a process has used so far, all its threads (Linux: utime + stime of /proc/<pid>/stat). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** REPORTS reports at once, the i-th naming `referenceOf(i)`; every answer with its time. */
+async function storm(bearer: string, referenceOf: (i: number) => string): Promise<[Answer[], number]> {
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: REPORTS }, async (_, i): Promise<Answer> => {
+      const sent = performance.now();
+      try {
+        const res = await fetch(`${apiBase}/api/incidents`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            processInstanceId: 100_000 + i,
+            nodeId: 'charge-card',
+            source: 'PROCESS_ENGINE',
+            severity: 'HIGH',
+            message: 'payment gateway unreachable',
+            externalReferenceId: referenceOf(i),
+          }),
+        });
+        const body = await res.text();
+        const code = res.ok ? undefined : ((JSON.parse(body) as { code?: string }).code ?? body.slice(0, 60));
+        return { status: res.status, code, ms: performance.now() - sent };
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string } }).cause;
+        return { status: 0, code: cause?.code ?? String(error), ms: performance.now() - sent };
+      }
+    }),
+  );
+  return [answers, (performance.now() - started) / 1000];
+}
+
+/** What the database holds of one run's storms: incidents of the distinct storm, occurrences of the one. */
+async function stored(database: Database, run: string): Promise<{ distinct: number; occurrences: number }> {
+  const [row] = rowsOf<{ distinct: number; occurrences: number | null }>(
+    await database.db.execute(sql`
+      select
+        (select count(*)::int from incidents where external_reference_id like ${`storm-${run}:%`}) as distinct,
+        (select sum(occurrence_count)::int from incidents where external_reference_id = ${`storm-${run}-one:1`})
+          as occurrences`),
+  );
+  return { distinct: row.distinct, occurrences: row.occurrences ?? 0 };
+}
+
+async function runOn(name: string, env: Record<string, string>, open: () => Promise<Database>) {
+  const logFile = path.join(tmpdir(), `bpm-bench-storm-${name}.log`);
+  const run = Date.now().toString(36);
+  const server = startServer(env, logFile);
+  let results: StormResult[];
+  try {
+    await waitForHealth(server, logFile);
+    const bearer = await token();
+    const measured = async (referenceOf: (i: number) => string) => {
+      const before = cpuSeconds(server.pid!);
+      const [answers, seconds] = await storm(bearer, referenceOf);
+      return { answers, seconds, serverCpu: cpuSeconds(server.pid!) - before };
+    };
+    results = [
+      { database: name, storm: 'distinct incidents', ...(await measured((i) => `storm-${run}:${i + 1}`)) },
+      { database: name, storm: 'one incident', ...(await measured(() => `storm-${run}-one:1`)) },
+    ];
+  } finally {
+    // PGlite is one process's database: the server lets it go before it is read here.
+    await stopProcessGroup(server);
+  }
+  const database = await open();
+  try {
+    const counts = await stored(database, run);
+    results[0].stored = counts.distinct;
+    results[1].stored = counts.occurrences;
+  } finally {
+    await database.close();
+  }
+  return results;
+}
+
+function print(results: StormResult[]): boolean {
+  let consistent = true;
+  console.log(
+    `\n${REPORTS.toLocaleString('en')} concurrent reports${BUSY_CORE ? ', one core busy elsewhere' : ''}\n`,
+  );
+  console.log(
+    '| database | storm | answers | reports/s | p50 | p99 | server CPU per report | stored | every answer true |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const byAnswer = new Map<string, number>();
+    for (const a of r.answers) {
+      const key = a.code ? `${a.status} ${a.code}` : String(a.status);
+      byAnswer.set(key, (byAnswer.get(key) ?? 0) + 1);
+    }
+    const accepted = r.answers.filter((a) => a.status === 200).length;
+    const times = r.answers.map((a) => a.ms).sort((a, b) => a - b);
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    const answers = [...byAnswer].map(([key, n]) => `${n} × ${key}`).join(', ');
+    // What was stored must be what was accepted: no acceptance lost, no refusal stored anyway.
+    const truthful = r.stored === accepted;
+    consistent &&= truthful;
+    console.log(
+      `| ${r.database} | ${r.storm} | ${answers} | ${(REPORTS / r.seconds).toFixed(0)} | ` +
+        `${seconds(percentile(times, 0.5))} | ${seconds(percentile(times, 0.99))} | ` +
+        `${((r.serverCpu / REPORTS) * 1000).toFixed(1)} ms | ${r.stored} | ` +
+        `${truthful ? 'yes' : `NO: ${accepted} accepted`} |`,
+    );
+  }
+  return consistent;
+}
+
+async function main() {
+  if (!existsSync(path.join(root, SERVER_ENTRY))) {
+    console.log(`no compiled server in ${SERVER_ENTRY}: node scripts/build-server.mjs`);
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit', cwd: root });
+  }
+  await assertPortsFree([PORT]);
+  const busy = BUSY_CORE
+    ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore', detached: true })
+    : undefined;
+  const results: StormResult[] = [];
+  try {
+    if (DATABASES.includes('postgres')) {
+      const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists ${DATABASE_NAME} with (force)`);
+      await admin.unsafe(`create database ${DATABASE_NAME}`);
+      const url = new URL(BASE_URL);
+      url.pathname = `/${DATABASE_NAME}`;
+      try {
+        results.push(
+          ...(await runOn('PostgreSQL', { DATABASE_URL: url.toString() }, () =>
+            openDatabase({ url: url.toString(), migrate: false }),
+          )),
+        );
+      } finally {
+        await admin.unsafe(`drop database if exists ${DATABASE_NAME} with (force)`);
+        await admin.end();
+      }
+    }
+    if (DATABASES.includes('pglite')) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'bpm-bench-storm-'));
+      try {
+        results.push(
+          ...(await runOn('PGlite', { DATABASE_URL: '', DATA_DIR: dataDir }, () =>
+            openDatabase({ dataDir, migrate: false }),
+          )),
+        );
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await stopProcessGroup(busy);
+  }
+  if (!print(results)) {
+    console.error('\nAn answer contradicts the database (see the last column).');
+    process.exitCode = 1;
+  }
+}
+
+void main();

@@ -14,6 +14,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type postgres from 'postgres';
 import { openDatabase } from '../db/client';
+import { stopProcessGroup } from '../scripts/process-group';
 import { assertPortsFree, compareWithBare, printRatioTable, type RatioCase } from './ratio';
 import { seedBenchIncidents } from './seed';
 
@@ -72,17 +73,6 @@ async function until(url: string, child: ChildProcess, what: string): Promise<vo
     }
   }
   throw new Error(`${what} did not answer within 120 s`);
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // gone
-  }
-  return exited;
 }
 
 async function main() {
@@ -186,8 +176,8 @@ async function main() {
     );
     console.log(printRatioTable(results));
   } finally {
-    await stop(server);
-    await stop(bare);
+    await stopProcessGroup(server);
+    await stopProcessGroup(bare);
     rmSync(dir, { recursive: true, force: true });
   }
 }

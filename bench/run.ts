@@ -39,6 +39,7 @@ import { listIncidentsOfProcessInstance } from '../server/services/incidents/lis
 import { getIncidentStats } from '../server/services/incidents/incident-stats';
 import { acknowledgeIncident } from '../server/services/incidents/acknowledge-incident';
 import { directLoad, wrkLoad, type LoadStats } from './load';
+import { stopProcessGroup } from '../scripts/process-group';
 import { assertPortsFree, compareWithBare, printRatioTable, type RatioCase, type RatioResult } from './ratio';
 import { seedBenchIncidents, type BenchDataset } from './seed';
 
@@ -267,22 +268,6 @@ function startServer(logFile: string): ChildProcess {
       WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || '1',
     },
   });
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  const signal = (s: NodeJS.Signals) => {
-    try {
-      process.kill(-server.pid!, s);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** The same read from the service and the bare baseline must answer the same JSON, or the ratio means nothing. */
@@ -676,8 +661,8 @@ async function main() {
   let bare: ChildProcess | undefined;
   // Ctrl-C: stop the servers we started (their process groups) before leaving.
   const interrupted = async () => {
-    if (server) await stopServer(server);
-    if (bare) await stopServer(bare);
+    if (server) await stopProcessGroup(server);
+    if (bare) await stopProcessGroup(bare);
     process.exit(130);
   };
   process.once('SIGINT', () => void interrupted());
@@ -732,7 +717,7 @@ async function main() {
       connections: CONCURRENCY,
       log,
     });
-    await stopServer(bare);
+    await stopProcessGroup(bare);
     bare = undefined;
     const ratioTable = printRatioTable(ratios);
     if (RATIO_ONLY) {
@@ -866,9 +851,9 @@ async function main() {
   } finally {
     if (server) {
       log('stopping the server');
-      await stopServer(server);
+      await stopProcessGroup(server);
     }
-    if (bare) await stopServer(bare);
+    if (bare) await stopProcessGroup(bare);
     await database?.close();
     if (KEEP) log(`BENCH_KEEP=1: database ${DB_NAME} kept (${benchUrl})`);
     else {

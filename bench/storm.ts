@@ -17,6 +17,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database } from '../db/client';
+import { stopProcessGroup } from '../scripts/process-group';
 import { assertPortsFree } from './ratio';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -86,22 +87,6 @@ async function waitForHealth(server: ChildProcess, logFile: string): Promise<voi
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the server did not answer /api/health within 120 s; see ${logFile}`);
-}
-
-async function stopProcessGroup(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (s: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, s);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function token(): Promise<string> {

@@ -26,6 +26,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { stopProcessGroup } from './process-group';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
@@ -114,22 +115,6 @@ async function startOwnServer(): Promise<{
   }
   log(`server up at ${baseUrl} (log ${logFile})`);
   return { baseUrl, username, password, stop };
-}
-
-async function stopProcessGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (s: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, s);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function waitForHealth(server: ChildProcess, baseUrl: string, logFile: string): Promise<void> {

@@ -65,7 +65,20 @@ export interface ResilientPostgres {
 }
 
 // Reconnect soon after a failure, but not in a busy loop: 100 ms, 200 ms, ... at most 500 ms (seconds here).
-const reconnectBackoff = (retries: number) => Math.min(0.1 * retries, 0.5);
+// postgres.js counts `retries` only for a socket error: a connection the server refuses with an error
+// message (53300, too many connections) closes cleanly, and the count stays 0. So the first step is 100 ms,
+// never 0: at 0 a refused connection was tried again at once, 100-300 times a second while a role's
+// connection limit was full.
+const reconnectBackoff = (retries: number) => Math.min(0.1 * (retries + 1), 0.5);
+
+/**
+ * How long the calls of a LISTEN connection's `onlisten` are gathered into one. With more than one channel,
+ * postgres.js sends the LISTEN of each again after every refused attempt to connect, and the ones that
+ * waited in its queue stay there: once a connection succeeds, every one is answered and calls `onlisten`.
+ * After a long refusal that was dozens of calls within a few milliseconds (150 in 40 ms seen), each a
+ * catch-up of its own that queried at once, and took the connections the long polls needed.
+ */
+const ON_LISTEN_GATHER_MS = 100;
 
 export function openResilientPostgres(url: string, tuning: PostgresTuning): ResilientPostgres {
   const connectionOptions = {
@@ -104,10 +117,16 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
 
   const subscribe = async (s: Subscription) => {
     // Listening again proves the database is back: requests must not be refused a moment longer, since the
-    // callbacks (the dispatcher's catch-up) query at once.
+    // callbacks (the dispatcher's catch-up) query.
+    let gathering = false;
     const onListen = () => {
       availability.reachable();
-      s.onListen?.();
+      if (gathering) return;
+      gathering = true;
+      setTimeout(() => {
+        gathering = false;
+        s.onListen?.();
+      }, ON_LISTEN_GATHER_MS).unref();
     };
     const { unlisten } = await current.listen(s.channel, s.onPayload, onListen);
     s.unlisten = unlisten;

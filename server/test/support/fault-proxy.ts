@@ -14,6 +14,8 @@ export class FaultProxy {
   /** Connections accepted while stalled: connected upstream only on resume. */
   private readonly held: Socket[] = [];
   private stalled = false;
+  /** Connections accepted so far: how often clients tried to connect. */
+  accepted = 0;
 
   private constructor(
     private readonly target: { host: string; port: number },
@@ -81,6 +83,7 @@ export class FaultProxy {
   }
 
   private admit(client: Socket): void {
+    this.accepted++;
     if (client.destroyed) return;
     client.on('error', () => {});
     if (this.stalled) {

@@ -2,25 +2,37 @@
 # npm test, the one command that runs every test (README, "Test it"; docs/testing.md): ESLint, Prettier and
 # tsc; the integration tests (PGlite, then PostgreSQL when DATABASE_URL is set); the production build and the
 # browser tests on it (always on their own embedded database). Every step runs even when one before it failed,
-# so one run reports every failure, and the run ends with what passed and what failed. The steps run one
-# after another: each keeps both cores of a small machine busy on its own.
+# so one run reports every failure, and the run ends with what passed and what failed, and the lines of each
+# failed step that name its failing tests (a CI log is often read from its end). The steps run one after
+# another: each keeps both cores of a small machine busy on its own.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 summary=()
 failures=0
+failed_steps=()
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
 
 step() {
   local name=$1
   shift
   local started=$SECONDS
   echo "== $name"
-  if "$@"; then
+  if "$@" 2>&1 | tee "$logs/$name"; then
     summary+=("passed  $name ($((SECONDS - started)) s)")
   else
-    summary+=("FAILED  $name ($((SECONDS - started)) s, exit $?)")
+    summary+=("FAILED  $name ($((SECONDS - started)) s, exit ${PIPESTATUS[0]})")
     failures=$((failures + 1))
+    failed_steps+=("$name")
   fi
+}
+
+# What names the failures in a step's output: Vitest's "FAIL" lines and its "×" per failing test, Playwright's
+# "✘" and its numbered list, ESLint's and Prettier's per-file lines, tsc's "error TS".
+failing_lines() {
+  sed 's/\x1b\[[0-9;]*m//g' "$logs/$1" |
+    grep -a -E '^ *(FAIL |×|✘|[0-9]+\) \[)|error TS|^\[warn\]|^/.*\.(ts|tsx|mjs|js)$| error ' | head -60
 }
 
 step lint npm run lint
@@ -36,6 +48,12 @@ else
   summary+=("SKIPPED e2e (the build failed)")
   failures=$((failures + 1))
 fi
+
+for name in "${failed_steps[@]}"; do
+  echo
+  echo "== what failed in $name"
+  failing_lines "$name"
+done
 
 echo
 echo "== npm test: $failures failed"

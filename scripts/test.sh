@@ -32,7 +32,7 @@ step() {
 # "✘" and its numbered list, ESLint's and Prettier's per-file lines, tsc's "error TS".
 failing_lines() {
   sed 's/\x1b\[[0-9;]*m//g' "$logs/$1" |
-    grep -a -E '^ *(FAIL |×|✘|[0-9]+\) \[)|error TS|^\[warn\]|^/.*\.(ts|tsx|mjs|js)$| error ' | head -60
+    grep -a -E '^ *(FAIL |×|✘|[0-9]+\) \[)|error TS|^\[warn\]|^/.*\.(ts|tsx|mjs|js)$|^ +[0-9]+:[0-9]+ +error ' | head -60
 }
 
 step lint npm run lint

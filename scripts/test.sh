@@ -35,6 +35,7 @@ failing_lines() {
     grep -a -E '^ *(FAIL |×|✘|[0-9]+\) \[)|error TS|^\[warn\]|^/.*\.(ts|tsx|mjs|js)$|^ +[0-9]+:[0-9]+ +error ' | head -60
 }
 
+echo "== npm test on Node $(node --version)"
 step lint npm run lint
 step format npm run format:check
 step types npm run typecheck

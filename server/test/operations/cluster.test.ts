@@ -3,7 +3,9 @@
 // from its request log line (every line carries the pid of the process that wrote it). Each request goes
 // on a connection of its own, so that the primary's round-robin spreads them over the workers.
 import { execFileSync } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { accessTokenFor, createTestUser, onPostgres, openTestDatabase, unique } from '../support/helpers';
@@ -62,13 +64,23 @@ const linesOf = (server: ServerProcess): LogLine[] =>
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as LogLine);
 
-/** The worker processes of a primary: its node children (under tsx, an esbuild service is one too). */
+/**
+ * The worker processes of a primary: its children that run Node (under tsx, an esbuild service is one too).
+ * Told by the executable, not by `ps`'s command name: Node 24 names its main thread `MainThread`.
+ */
 const childrenOf = (pid: number): number[] =>
-  execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' })
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
     .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([, command]) => command === 'node')
-    .map(([child]) => Number(child));
+    .map((line) => Number(line.trim()))
+    .filter((child) => child > 0 && runsNode(child));
+
+function runsNode(pid: number): boolean {
+  try {
+    return path.basename(readlinkSync(`/proc/${pid}/exe`)) === path.basename(process.execPath);
+  } catch {
+    return false; // gone meanwhile
+  }
+}
 
 describe.runIf(onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   let database: Database;

@@ -1,7 +1,9 @@
 // Helpers of the administration journeys: REST set-up as the administrator, a second signed-in browser,
 // and the Mantine pickers (MultiSelect options live in a portal).
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL, expect, getAccessToken, signIn } from './support';
+import { BASE_URL, expect, getAccessToken } from './support';
+
+export { signInAsAdmin } from './support';
 
 /** A name no other test or earlier run has used. */
 export function uniqueName(prefix: string): string {
@@ -36,13 +38,6 @@ export async function adminApi(request: APIRequestContext) {
       expect(res.status(), await res.text()).toBe(200);
     },
   };
-}
-
-/** Signs in as the administrator and waits for the console. */
-export async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
 /** The status POST /api/tokens answers for these credentials (200 or 401). */

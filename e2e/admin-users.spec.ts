@@ -174,8 +174,7 @@ test('an administrator resets a password and disables a user, each after a confi
   });
   const newPassword = 'dana-new-password-42';
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/users/${user.id}`);
+  await signInAsAdmin(page, `/admin/users/${user.id}`);
   await expect(page.getByRole('heading', { name: user.username, level: 1 })).toBeVisible();
 
   // Reset password: a dialog that says what it ends, with the new password twice.
@@ -276,8 +275,7 @@ test('deleting a user asks first, and deleting yourself is refused with the reas
   const api = await adminApi(request);
   const admin = await api.userByName(ADMIN_USERNAME);
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/users/${user.id}`);
+  await signInAsAdmin(page, `/admin/users/${user.id}`);
   await page.getByRole('button', { name: 'Delete user…' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete ${user.username}?` });
   await expect(dialog).toContainText('It cannot be undone');
@@ -305,8 +303,7 @@ test('deleting a user asks first, and deleting yourself is refused with the reas
 
 test('the create-user dialog works from the keyboard', async ({ page }) => {
   const username = uniqueName('kay');
-  await signInAsAdmin(page);
-  await page.goto('/admin/users');
+  await signInAsAdmin(page, '/admin/users');
   const open = page.getByRole('button', { name: 'Create user' }).first();
   await open.focus();
   await page.keyboard.press('Enter');
@@ -340,8 +337,7 @@ test('a group is renamed and given a permission, then deleted after a warning th
   const member = await createUser(request, { usernamePrefix: 'member' });
   await api.setGroupMembers(group.id, [member.id]);
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/groups?q=${code}`);
+  await signInAsAdmin(page, `/admin/groups?q=${code}`);
   await expect(page.getByRole('searchbox', { name: 'Search groups' })).toHaveValue(code);
   const row = page.getByRole('row').filter({ hasText: code });
   await expect(page.getByRole('table', { name: 'Groups' }).getByRole('row')).toHaveCount(2);

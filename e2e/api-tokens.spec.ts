@@ -14,8 +14,7 @@ test('a read-only API token made in the console is shown once, reads but cannot 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const bot = await createUser(request, { usernamePrefix: 'ci-bot', permissionCodes: ['ACCESS_BPM_ADMIN'] });
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/users/${bot.id}`);
+  await signInAsAdmin(page, `/admin/users/${bot.id}`);
   await expect(page.getByRole('heading', { name: bot.username, level: 1 })).toBeVisible();
   const tokens = page.getByRole('table', { name: 'API tokens' });
   await expect(page.getByText('No API tokens')).toBeVisible();

@@ -3,7 +3,7 @@
 // path past the shell, the layout from phone to wide screen, and the page-not-found page.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatDuration } from '../components/dashboard/format';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, getAccessToken, shot, signIn, test } from './support';
+import { expect, getAccessToken, shot, signInAsAdmin, test } from './support';
 
 type Summary = {
   openIncidents: number;
@@ -77,12 +77,8 @@ async function expectCounts(page: Page, summary: Summary): Promise<void> {
 }
 
 async function signInToDashboard(page: Page): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await signInAsAdmin(page);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  // The sign-in button sat where the chart now is: move the pointer off it so no tooltip hangs about.
-  await page.mouse.move(1, 1);
 }
 
 test('the dashboard shows the API counts, today in the chart, the top failing node, and links to the board', async ({

@@ -156,8 +156,7 @@ test('retry is offered only where it can work, and a retry refused meanwhile say
   // (issue 14: the API says so per incident).
   const orphan = await api.report({ message: `Worker lost its lease ${tag}`, source: 'WORKER' });
   expect(orphan.retryable).toBe(false);
-  await signInAsAdmin(page);
-  await page.goto(`/incidents/${orphan.id}`);
+  await signInAsAdmin(page, `/incidents/${orphan.id}`);
   const actions = page.getByRole('group', { name: 'Actions' });
   await expect(actions.getByRole('button', { name: 'Acknowledge' })).toBeVisible();
   await expect(actions.getByRole('button', { name: /Retry/ })).toHaveCount(0);

@@ -24,8 +24,7 @@ test('a responder groups a storm of 260 incidents and acknowledges the whole gro
     await api.report({ nodeId: `Calm_${tag}`, message: `Mail 2 bounced ${tag}` }),
   ];
 
-  await signInAsAdmin(page);
-  await page.goto(`/incidents?q=${tag}`);
+  await signInAsAdmin(page, `/incidents?q=${tag}`);
   await expect(page.getByText('All 262 incidents matching the filter:')).toBeVisible();
   // A click, not check(): the switch follows the URL, which Next updates in a transition.
   await page.getByRole('switch', { name: 'Group by source, node and message' }).click();

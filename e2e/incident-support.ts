@@ -1,7 +1,9 @@
 // Incident test data over the REST API (as an engine would report it) and the worker protocol, with unique
 // references and messages per test so that tests never see each other's rows.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, getAccessToken, signIn } from './support';
+import { expect, getAccessToken } from './support';
+
+export { signInAsAdmin } from './support';
 
 export type Severity = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
 export type Source = 'PROCESS_ENGINE' | 'WORKER' | 'CODE_TASK' | 'AI_TASK' | 'MESSAGE';
@@ -155,13 +157,6 @@ export async function boardIds(page: Page): Promise<number[]> {
     .getByRole('row', { name: /^Incident \d+:/ })
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
   return names.map((n) => Number(/^Incident (\d+):/.exec(n)![1]));
-}
-
-/** Signs in as the e2e administrator and waits for the console. */
-export async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
-  await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 
 /** Waits until every modal has finished closing (its fade-out included), e.g. before a screenshot. */

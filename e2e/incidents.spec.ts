@@ -27,8 +27,7 @@ test('a responder finds an incident, acknowledges it and resolves it with a note
       'java.net.SocketTimeoutException: Read timed out\n\tat com.acme.payments.Client.charge(Client.java:88)',
   });
 
-  await signInAsAdmin(page);
-  await page.goto('/incidents');
+  await signInAsAdmin(page, '/incidents');
   await expect(page.getByRole('heading', { name: 'Incidents', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Incidents · BPM Admin Console');
   await expect(page.getByRole('table', { name: 'Incidents' })).toBeVisible();
@@ -157,8 +156,7 @@ test('a responder notes an incident, takes it, finds it among their own and reso
   const nodeId = `Task_${tag}`;
   const incident = await api.report({ message: `Ledger refused the booking ${tag}`, nodeId });
 
-  await signInAsAdmin(page);
-  await page.goto(`/incidents/${incident.id}`);
+  await signInAsAdmin(page, `/incidents/${incident.id}`);
   const timeline = page.getByRole('list', { name: 'Timeline entries' });
   await expect(timeline.getByRole('listitem')).toHaveCount(1);
 
@@ -250,8 +248,7 @@ test('a responder acknowledges several incidents at once and sees the result for
   // Someone already acknowledged one of them: the bulk action skips it and says why.
   const already = await api.acknowledge(incidents[1].id);
 
-  await signInAsAdmin(page);
-  await page.goto(`/incidents?q=${tag}`);
+  await signInAsAdmin(page, `/incidents?q=${tag}`);
   for (const incident of incidents) await expect(boardRow(page, incident.id)).toBeVisible();
   const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
   await expect(toolbar).toContainText('Select incidents to act on several at once');
@@ -347,8 +344,7 @@ test('filters, sort, page and page size survive a reload; invalid URL values fal
     .sort((a, b) => a - b);
   expect(engineIds).toHaveLength(30);
 
-  await signInAsAdmin(page);
-  await page.goto('/incidents');
+  await signInAsAdmin(page, '/incidents');
   await page.getByRole('textbox', { name: 'Search' }).fill(tag);
   await expect(page.getByText('45 incidents match these filters')).toBeVisible();
   await page.getByRole('combobox', { name: 'Source' }).click();
@@ -435,8 +431,7 @@ test('the unresolved filter, and "critical unresolved" showing exactly the incid
   const ids = (...incidents: Incident[]) => incidents.map((i) => i.id).sort((a, b) => a - b);
   const shown = async () => (await boardIds(page)).sort((a, b) => a - b);
 
-  await signInAsAdmin(page);
-  await page.goto(`/incidents?q=${tag}`);
+  await signInAsAdmin(page, `/incidents?q=${tag}`);
   await expect
     .poll(shown)
     .toEqual(ids(openCritical, ackedCritical, resolvedCritical, openHigh, resolvedHigh));
@@ -473,8 +468,7 @@ test('new incidents are announced on an open board and shown on request, keeping
   const tag = uniqueTag('live');
   const first = await api.report({ message: `Message correlation failed ${tag} first`, source: 'MESSAGE' });
 
-  await signInAsAdmin(page);
-  await page.goto(`/incidents?q=${tag}`);
+  await signInAsAdmin(page, `/incidents?q=${tag}`);
   await expect(boardRow(page, first.id)).toBeVisible();
   await page.getByRole('checkbox', { name: `Select incident ${first.id}` }).check();
   const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
@@ -515,8 +509,7 @@ test.describe('on a phone-sized screen', () => {
       nodeId: 'check-credit',
     });
 
-    await signInAsAdmin(page);
-    await page.goto(`/incidents?q=${tag}`);
+    await signInAsAdmin(page, `/incidents?q=${tag}`);
     const row = boardRow(page, incident.id);
     await expect(row).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Status' })).toBeInViewport();

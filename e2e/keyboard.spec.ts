@@ -1,6 +1,6 @@
 // Keyboard first (issue 14, item 5): the board's keys (j/k move, Enter opens, a acknowledges, / searches,
 // ? lists them), and dialogs that keep typed text from a stray Escape and submit with Ctrl+Enter.
-import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, shot, signIn, test } from './support';
+import { expect, shot, signInAsAdmin, test } from './support';
 import { IncidentApi, boardRow, uniqueTag } from './incident-support';
 
 test('the board works from the keyboard alone', async ({ page, request }) => {
@@ -11,10 +11,7 @@ test('the board works from the keyboard alone', async ({ page, request }) => {
   const second = await api.report({ message: `Ledger sync failed ${tag} b`, severity: 'MEDIUM' });
   const first = await api.report({ message: `Ledger sync failed ${tag} a`, severity: 'HIGH' });
 
-  await page.goto('/login');
-  await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/incidents');
+  await signInAsAdmin(page, '/incidents');
   await expect(page.getByRole('table', { name: 'Incidents' })).toBeVisible();
 
   // / puts the cursor in the search box; typing there is not taken for keys.
@@ -68,10 +65,7 @@ test('the board works from the keyboard alone', async ({ page, request }) => {
 
 test('a dialog asks before Escape throws typed text away, and Ctrl+Enter submits', async ({ page }) => {
   const code = uniqueTag('KEYS').toUpperCase();
-  await page.goto('/login');
-  await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/admin/groups');
+  await signInAsAdmin(page, '/admin/groups');
   await page.getByRole('button', { name: 'Create group' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create group' });
   const codeBox = dialog.getByRole('textbox', { name: /Code/ });

@@ -16,8 +16,7 @@ test('the board and an incident page follow REST changes as they happen and say 
   const tag = uniqueTag('live');
   const first = await api.report({ message: `Live stream check ${tag}`, severity: 'HIGH' });
 
-  await signInAsAdmin(page);
-  await page.goto(`/incidents?q=${tag}`);
+  await signInAsAdmin(page, `/incidents?q=${tag}`);
   const row = boardRow(page, first.id);
   await expect(row).toBeVisible();
   const boardStatus = page.getByRole('status', { name: 'Live updates' });
@@ -61,8 +60,7 @@ test('while the stream cannot be reached the page says so, and is live again onc
 }) => {
   for (let i = 0; i < 40; i++) consoleGuard.allow(/net::ERR_FAILED|Failed to load resource|EventSource/);
   await page.route('**/api/trpc/incidents.changes**', (route) => route.abort('failed'));
-  await signInAsAdmin(page);
-  await page.goto('/incidents');
+  await signInAsAdmin(page, '/incidents');
   const status = page.getByRole('status', { name: 'Live updates' });
   await expect(status).toHaveText(/Reconnecting…|Stale since \d{2}:\d{2}/);
   await expect(status).toHaveText(/^Stale since \d{2}:\d{2}/, { timeout: 15_000 });

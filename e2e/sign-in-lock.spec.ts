@@ -24,8 +24,7 @@ test('a locked user is refused at the console, shown as locked, and signs in aga
   await expect(other.getByText(/Too many failed sign-in attempts/)).toBeVisible();
   await shot(other, 'sign-in-lock-01-console-refused');
 
-  await signInAsAdmin(page);
-  await page.goto(`/admin/users/${user.id}`);
+  await signInAsAdmin(page, `/admin/users/${user.id}`);
   const lock = page.getByRole('alert').filter({ hasText: 'Locked until' });
   await expect(lock).toBeVisible();
   await expect(lock).toContainText('also with the right password');

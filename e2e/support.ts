@@ -9,7 +9,7 @@ import {
   type ConsoleMessage,
   type Page,
 } from '@playwright/test';
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support-env';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL } from './support-env';
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME, AUTH_SECRET, BASE_URL, DATA_DIR, PORT } from './support-env';
 export { expect };
@@ -59,6 +59,35 @@ export async function createUser(
   const user = (await res.json()) as { id: number; username: string };
   expect(user.username).toBe(username);
   return { id: user.id, username, password };
+}
+
+/**
+ * Signs `page`'s browser context in as the form does, through next-auth's credentials callback, without
+ * loading the login page and the dashboard it leads to: each costs Chromium about a second of CPU, and most
+ * tests sign in only to reach another page. The tests of the sign-in itself use the form (signIn).
+ */
+export async function signInByRequest(page: Page, username: string, password: string): Promise<void> {
+  const origin = new URL(BASE_URL).origin;
+  const csrf = await page.request.get('/api/auth/csrf');
+  expect(csrf.status(), `GET /api/auth/csrf: ${await csrf.text()}`).toBe(200);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await page.request.post('/api/auth/callback/credentials', {
+    headers: { origin },
+    form: { csrfToken, username, password, callbackUrl: `${origin}/`, json: 'true' },
+  });
+  expect(res.status(), `sign-in of ${username}: ${await res.text()}`).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+  expect(new URL(url).searchParams.get('error'), `sign-in of ${username}`).toBeNull();
+}
+
+/**
+ * Signs in as the e2e administrator (by request) and opens `path`, the dashboard unless told: a test that
+ * goes on elsewhere passes its page, and Chromium loads one page rather than three.
+ */
+export async function signInAsAdmin(page: Page, path = '/'): Promise<void> {
+  await signInByRequest(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await page.goto(path);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
 /** Signs in through the login form; the caller checks where it lands. */

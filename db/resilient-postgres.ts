@@ -17,6 +17,7 @@ import {
   isDatabaseUnavailable,
   isOutOfConnections,
 } from './availability';
+import { assertPostgresPatched } from './postgres-patch';
 
 export interface PostgresTuning {
   /** Connections of the pool (besides one for LISTEN). */
@@ -81,6 +82,7 @@ const reconnectBackoff = (retries: number) => Math.min(0.1 * (retries + 1), 0.5)
 const ON_LISTEN_GATHER_MS = 100;
 
 export function openResilientPostgres(url: string, tuning: PostgresTuning): ResilientPostgres {
+  assertPostgresPatched();
   const connectionOptions = {
     onnotice: () => {},
     connect_timeout: tuning.connectTimeoutMs / 1000,

@@ -1,13 +1,13 @@
 // What a request allocates must die young. V8 keeps every hidden class, and some closures, in its old
 // generation, and anything young they point to survives every scavenge until the next full collection:
 // two shapes did that to every request, a sixth of all that the service allocated (docs/performance.md,
-// "Sixteenth pass"). These tests keep both out: a request's context holds data only, and a postgres.js
-// query makes no closures of its own (scripts/patch-postgres.mjs).
-import postgres from 'postgres';
+// "Sixteenth pass"). This test keeps ours out: a request's context holds data only. (The other, a
+// postgres.js query's two closures, was mended by editing postgres.js at install until issue 33: only the
+// crash fix is patched now, patches/postgres+3.4.9.patch.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { createContext } from '../../trpc';
-import { dispatcherOf, onPostgres, openTestDatabase } from '../support/helpers';
+import { dispatcherOf, openTestDatabase } from '../support/helpers';
 
 describe("a request's context", () => {
   let database: Database;
@@ -52,25 +52,5 @@ describe("a request's context", () => {
     expect(withGiven.clientSignal?.()).toBe(given);
     const without = await createContext({ db: database.db, dispatcher: dispatcherOf(database) });
     expect(without.clientSignal?.()).toBeUndefined();
-  });
-});
-
-describe.runIf(onPostgres)('a postgres.js query (as scripts/patch-postgres.mjs mends it)', () => {
-  let sql: postgres.Sql;
-  beforeAll(() => {
-    sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-  });
-  afterAll(() => sql?.end({ timeout: 5 }));
-
-  it('settles through methods, with no closures of its own, and still answers and fails', async () => {
-    const query = sql`select 1 as one`;
-    expect(Object.hasOwn(query, 'resolve')).toBe(false);
-    expect(Object.hasOwn(query, 'reject')).toBe(false);
-    expect(await query).toEqual([{ one: 1 }]);
-    await expect(sql`select 1 / 0`).rejects.toMatchObject({ code: '22012' });
-    // Pipelined on the one connection: each query settles with its own rows.
-    const ids = Array.from({ length: 20 }, (_, i) => i);
-    const answers = await Promise.all(ids.map((i) => sql`select ${i}::int as i`));
-    expect(answers.map(([row]) => row.i)).toEqual(ids);
   });
 });

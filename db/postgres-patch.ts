@@ -1,7 +1,7 @@
 // postgres.js 3.4.9 (the latest) can end the whole process when a connection closes in the middle of a
 // transaction: its ROLLBACK is written to the closed connection, and the TypeError is thrown from a timer
-// (porsager/postgres #1066, #1154, #1208; seen here with pg_terminate_backend and with connections cut
-// under traffic). patches/postgres+3.4.9.patch holds the guard proposed upstream (pull requests #1168 and
+// (porsager/postgres #1066, #1154, #1208: a backend ended by pg_terminate_backend, a connection cut under
+// traffic). patches/postgres+3.4.9.patch holds the guard proposed upstream (pull requests #1168 and
 // #1209), applied by patch-package at every install (package.json, postinstall). An install that skipped it
 // (`npm ci --ignore-scripts`, a node_modules copied from elsewhere) would serve until the first lost
 // connection and then die, so a server refuses to start on one, and says how to mend it.

@@ -68,16 +68,16 @@ export interface ResilientPostgres {
 // Reconnect soon after a failure, but not in a busy loop: 100 ms, 200 ms, ... at most 500 ms (seconds here).
 // postgres.js counts `retries` only for a socket error: a connection the server refuses with an error
 // message (53300, too many connections) closes cleanly, and the count stays 0. So the first step is 100 ms,
-// never 0: at 0 a refused connection was tried again at once, 100-300 times a second while a role's
-// connection limit was full.
+// never 0: at 0 every refused connection would be tried again at once, a busy loop against the database for
+// as long as it refuses.
 const reconnectBackoff = (retries: number) => Math.min(0.1 * (retries + 1), 0.5);
 
 /**
  * How long the calls of a LISTEN connection's `onlisten` are gathered into one. With more than one channel,
  * postgres.js sends the LISTEN of each again after every refused attempt to connect, and the ones that
  * waited in its queue stay there: once a connection succeeds, every one is answered and calls `onlisten`.
- * After a long refusal that was dozens of calls within a few milliseconds (150 in 40 ms seen), each a
- * catch-up of its own that queried at once, and took the connections the long polls needed.
+ * After a long refusal that is a burst of calls within a few milliseconds, each a catch-up of its own that
+ * queries at once and takes connections that requests need; one catch-up answers for them all.
  */
 const ON_LISTEN_GATHER_MS = 100;
 

@@ -63,8 +63,8 @@ export async function createUser(
 
 /**
  * Signs `page`'s browser context in as the form does, through next-auth's credentials callback, without
- * loading the login page and the dashboard it leads to: each costs Chromium about a second of CPU, and most
- * tests sign in only to reach another page. The tests of the sign-in itself use the form (signIn).
+ * loading the login page and the dashboard it leads to: page loads are most of the browser tests' CPU, and
+ * most tests sign in only to reach another page. The tests of the sign-in itself use the form (signIn).
  */
 export async function signInByRequest(page: Page, username: string, password: string): Promise<void> {
   const origin = new URL(BASE_URL).origin;
@@ -82,7 +82,7 @@ export async function signInByRequest(page: Page, username: string, password: st
 
 /**
  * Signs in as the e2e administrator (by request) and opens `path`, the dashboard unless told: a test that
- * goes on elsewhere passes its page, and Chromium loads one page rather than three.
+ * goes on elsewhere passes its page rather than loading the dashboard first.
  */
 export async function signInAsAdmin(page: Page, path = '/'): Promise<void> {
   await signInByRequest(page, ADMIN_USERNAME, ADMIN_PASSWORD);

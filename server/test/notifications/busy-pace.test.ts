@@ -44,7 +44,7 @@ describe('the API load signal (server/api-load.ts)', () => {
       expect(isBusy(load.flag)).toBe(false);
     }
     // Half a second apart (two samples of 250 ms): a sample holding both the last of those requests and the
-    // loop in use below would rightly be busy (requests, and a loop in use), and did fail this in CI.
+    // loop in use below would rightly be busy (requests, and a loop in use).
     await sleep(500);
     // Two seconds of a loop in use and no request, as a deliverer in this thread keeps it (PGlite).
     for (const end = Date.now() + 2_000; Date.now() < end;) {

@@ -1,8 +1,8 @@
 // A LISTEN connection that PostgreSQL refuses for a while (its role's connection limit is full): the
 // reconnection waits between attempts rather than trying again at once, and once a connection succeeds the
 // subscriber is told once. postgres.js counts a refusal that comes as an error message (53300) as no failure,
-// so a backoff of 0 for the first retry made every retry immediate (100-300 attempts a second), and it calls
-// `onlisten` for each LISTEN it queued meanwhile (150 calls at once seen, each a catch-up querying at once).
+// so a backoff of 0 for the first retry would make every retry immediate, and it calls `onlisten` for each
+// LISTEN it queued meanwhile (db/resilient-postgres.ts gathers those calls into one).
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,8 +55,8 @@ describe.runIf(onPostgres)('a LISTEN connection refused by PostgreSQL (53300), t
     const before = proxy.accepted;
     await sleep(REFUSED_FOR_MS);
     const attempts = proxy.accepted - before;
-    // At most one attempt per 100 ms for the LISTEN connection, and the probe's every 250 ms; a busy machine
-    // makes fewer, never more. Without the backoff: several hundred.
+    // At most one attempt per 100 ms for the LISTEN connection, and the probe's every 250 ms: an upper
+    // bound on a count, which a busy machine cannot break (it makes fewer attempts, never more).
     expect(attempts, `connection attempts in ${REFUSED_FOR_MS} ms`).toBeLessThan(
       (REFUSED_FOR_MS / 100 + REFUSED_FOR_MS / 250) * 1.5,
     );

@@ -2,8 +2,8 @@
 // generation, and anything young they point to survives every scavenge until the next full collection:
 // two shapes did that to every request, a sixth of all that the service allocated (docs/performance.md,
 // "Sixteenth pass"). This test keeps ours out: a request's context holds data only. (The other, a
-// postgres.js query's two closures, was mended by editing postgres.js at install until issue 33: only the
-// crash fix is patched now, patches/postgres+3.4.9.patch.)
+// postgres.js query's two closures, is the driver's own: it is patched for its crash only,
+// patches/postgres+3.4.9.patch.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { createContext } from '../../trpc';

@@ -5,11 +5,19 @@
 /** Thrown by db/resilient-postgres.ts when a query or transaction outlives its deadline or the database is down. */
 export class DatabaseUnavailableError extends Error {
   readonly code = 'DATABASE_UNAVAILABLE';
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** A transaction's COMMIT was sent and not confirmed: the change may have been stored. */
+    readonly outcomeUnknown = false,
+  ) {
     super(message);
     this.name = 'DatabaseUnavailableError';
   }
 }
+
+/** True when the error says a COMMIT was sent and never confirmed (DatabaseUnavailableError). */
+export const isOutcomeUnknown = (error: unknown) =>
+  error instanceof DatabaseUnavailableError && error.outcomeUnknown;
 
 // Errors of postgres.js and of the socket under it that mean "the database cannot be reached or is going
 // away", not "this statement is wrong".

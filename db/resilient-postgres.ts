@@ -15,6 +15,7 @@ import {
   DatabaseAvailability,
   DatabaseUnavailableError,
   isDatabaseUnavailable,
+  isOutcomeUnknown,
   isOutOfConnections,
 } from './availability';
 import { assertPostgresPatched } from './postgres-patch';
@@ -148,7 +149,7 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
    * and one timer per query: every query of every request passes here (docs/performance.md, "Sixth pass":
    * an async function racing an expiry promise made five more).
    */
-  function bounded<T>(start: () => Promise<T>, ms: number, onExpiry?: () => void): Promise<T> {
+  function bounded<T>(start: () => Promise<T>, ms: number, onExpiry?: () => boolean): Promise<T> {
     if (availability.isDown)
       return Promise.reject(new DatabaseUnavailableError('The database is unreachable'));
     return new Promise<T>((resolve, reject) => {
@@ -157,11 +158,15 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
     });
   }
 
-  /** `start` within `ms`, in a turn already taken, which it gives back when its caller has the answer. */
+  /**
+   * `start` within `ms`, in a turn already taken, which it gives back when its caller has the answer.
+   * `onExpiry` is told when the deadline passes; should it answer true (a transaction's COMMIT is under way),
+   * the answer waits `ms` more for the COMMIT's, since failing now could deny a change the database makes.
+   */
   function run<T>(
     start: () => Promise<T>,
     ms: number,
-    onExpiry: (() => void) | undefined,
+    onExpiry: (() => boolean) | undefined,
     resolve: (value: T) => void,
     reject: (error: unknown) => void,
   ): void {
@@ -175,9 +180,19 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
       turns.give();
       reject(error);
     };
-    const timer = setTimeout(() => {
-      onExpiry?.();
-      fail(new DatabaseUnavailableError(`The database did not answer within ${ms} ms`));
+    let timer = setTimeout(() => {
+      if (!onExpiry?.())
+        return fail(new DatabaseUnavailableError(`The database did not answer within ${ms} ms`));
+      timer = setTimeout(
+        () =>
+          fail(
+            new DatabaseUnavailableError(
+              `The database did not confirm the commit within ${2 * ms} ms: the change may have been stored`,
+              true,
+            ),
+          ),
+        ms,
+      );
     }, ms);
     const succeed = (value: T) => {
       if (settled) return;
@@ -207,9 +222,14 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
     return query;
   }
 
+  /**
+   * A transaction within the deadline. Its work done in time, its COMMIT is sent; from then on the answer is
+   * the COMMIT's (within one more deadline: run), never a failure while the database may still commit it.
+   */
   function begin(...args: unknown[]) {
     const work = args.pop() as (tx: postgres.TransactionSql) => Promise<unknown>;
     let expired = false;
+    let committing = false;
     return bounded(
       () =>
         (current.begin as (...a: unknown[]) => Promise<unknown>)(
@@ -218,12 +238,24 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
             const result = await work(tx);
             // The caller was already told it failed: roll back rather than commit behind its back.
             if (expired) throw new DatabaseUnavailableError('The transaction outlived its deadline');
+            committing = true;
             return result;
           },
         ),
       tuning.queryTimeoutMs,
-      () => (expired = true),
-    );
+      () => {
+        expired = true;
+        return committing;
+      },
+    ).catch((error: unknown) => {
+      // The connection lost while the COMMIT was under way: it may have been applied or not.
+      if (committing && isDatabaseUnavailable(error) && !isOutcomeUnknown(error))
+        throw new DatabaseUnavailableError(
+          'The connection was lost before the commit was confirmed: the change may have been stored',
+          true,
+        );
+      throw error;
+    });
   }
 
   const sql = new Proxy(current, {

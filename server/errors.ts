@@ -2,7 +2,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
-import { isDatabaseUnavailable } from '../db/availability';
+import { isDatabaseUnavailable, isOutcomeUnknown } from '../db/availability';
 
 export interface FieldError {
   field: string;
@@ -131,13 +131,16 @@ export const requestTimeout = () =>
 
 /** Seconds a client is told to wait after a 503: the database is probed several times a second. */
 const DATABASE_RETRY_AFTER_SECONDS = 2;
-export const databaseUnavailable = () =>
-  new DomainError(
-    'DATABASE_UNAVAILABLE',
-    'The database cannot be reached at the moment; try again shortly',
-    [],
-    { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
-  );
+export const databaseUnavailable = (
+  detail = 'The database cannot be reached at the moment; try again shortly',
+) =>
+  new DomainError('DATABASE_UNAVAILABLE', detail, [], {
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+
+/** The COMMIT was sent and never confirmed (db/resilient-postgres.ts): the answer cannot say what happened. */
+const OUTCOME_UNKNOWN =
+  'The database did not confirm the change in time: it may have been stored. Look before sending it again';
 
 /** An instance draining for a shutdown refuses new event streams: the client connects again, elsewhere. */
 export const shuttingDown = () =>
@@ -173,7 +176,8 @@ export function domainErrorOf(error: unknown): DomainError | undefined {
     if (e instanceof DomainError) return e;
     // The ZodError behind it is about our answer, not the request: a fault of ours, a 500, never a 400.
     if (e instanceof TRPCError && e.message === OUTPUT_REFUSED) return undefined;
-    if (isDatabaseUnavailable(e)) return databaseUnavailable();
+    if (isDatabaseUnavailable(e))
+      return isOutcomeUnknown(e) ? databaseUnavailable(OUTCOME_UNKNOWN) : databaseUnavailable();
     if (isUnstorableText(e)) {
       // A safety net: server/input-guard.ts refuses such text in every input before it reaches the database.
       return fieldError(

@@ -40,7 +40,7 @@ import {
   restStreamInput,
   trpcStreamInput,
 } from './event-stream';
-import { admitsSessionCookie, unsupportedBodyOf } from './transport-rules';
+import { admitsSessionCookie, MAX_BODY_BYTES, unsupportedBodyOf } from './transport-rules';
 import { appRouter, restProcedures } from './routers';
 import {
   buildRestRoutes,
@@ -55,8 +55,6 @@ import type { Dispatcher } from './services/workers/dispatcher';
 import { SerializedAnswer } from './serialized-answer';
 import { createContext } from './trpc';
 import { batchRefusal } from './trpc-batch';
-
-export const MAX_BODY_BYTES = 64 * 1024;
 
 function queryOf(url: URL): Record<string, string[]> {
   const query: Record<string, string[]> = Object.create(null);
@@ -133,20 +131,21 @@ function sendProblem(res: ServerResponse, problem: Problem, headers: Record<stri
 }
 
 /**
- * Reads a JSON body of at most 64 KiB. An empty body is `{}` (the seed's reopen has none). A body that is
+ * Reads a JSON body of at most `limit` bytes (MAX_BODY_BYTES unless the procedure says otherwise). An empty body is `{}` (the seed's reopen has none). A body that is
  * not a JSON object, or holds what no input may (server/input-guard.ts), is `{}` with `bodyError` saying
  * why: the procedure reports it after authentication, as a 400.
  */
 async function readJsonBody(
   req: IncomingMessage,
+  limit: number,
 ): Promise<{ body: unknown; bodyError?: DomainError } | { tooLarge: true }> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) return { tooLarge: true };
+  if (declared > limit) return { tooLarge: true };
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return { tooLarge: true };
+    if (size > limit) return { tooLarge: true };
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -275,10 +274,11 @@ export function createApiHandler(
     const { requestId } = context;
     let body: { body: unknown; bodyError?: DomainError } | undefined;
     if (method !== 'GET') {
-      const read = await readJsonBody(req);
+      const limit = match?.route.maxBodyBytes ?? MAX_BODY_BYTES;
+      const read = await readJsonBody(req, limit);
       if ('tooLarge' in read) {
         res.setHeader('Connection', 'close');
-        return sendProblem(res, problemOf(payloadTooLarge(MAX_BODY_BYTES), requestId));
+        return sendProblem(res, problemOf(payloadTooLarge(limit), requestId));
       }
       body = read;
     }

@@ -193,19 +193,22 @@ export function domainErrorOf(error: unknown): DomainError | undefined {
   return undefined;
 }
 
+/** The problem document of a domain error. */
+export function domainProblem(domain: DomainError): Problem {
+  return {
+    type: 'about:blank',
+    title: domain.title,
+    status: domain.status,
+    detail: domain.message,
+    code: domain.kind,
+    errors: domain.fieldErrors,
+  };
+}
+
 /** The one mapping from an error to a problem document. Unknown errors become a 500 that says nothing. */
 export function problemOf(error: unknown, requestId: string): Problem {
   const domain = domainErrorOf(error);
-  if (domain) {
-    return {
-      type: 'about:blank',
-      title: domain.title,
-      status: domain.status,
-      detail: domain.message,
-      code: domain.kind,
-      errors: domain.fieldErrors,
-    };
-  }
+  if (domain) return domainProblem(domain);
   if (error instanceof TRPCError) {
     // Errors tRPC raises itself, before any procedure (input it cannot parse, a batch it cannot read).
     const known: Partial<Record<TRPC_ERROR_CODE_KEY, [number, string, string, string]>> = {

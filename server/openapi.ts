@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { INCIDENT_STREAM_PATH } from './event-stream';
 import { IncidentStreamEvent } from './schemas/incidents';
 import { METRICS_CONTENT_TYPE } from './metrics';
+import { MAX_BODY_BYTES } from './transport-rules';
 
 const problemSchema: SchemaObject = {
   type: 'object',
@@ -78,11 +79,22 @@ const CONFLICTS: [RegExp, string][] = [
   [/^\/password$/, 'The new password equals the username or the current one'],
 ];
 
+/** The operations that take a larger body than MAX_BODY_BYTES (AppMeta.maxBodyBytes). */
+const bodyLimitOf = new Map(
+  restProcedures
+    .filter((p) => p.maxBodyBytes)
+    .map((p) => [`${p.method.toLowerCase()} ${p.path}`, p.maxBodyBytes]),
+);
+
+const sizeInWords = (bytes: number) =>
+  bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${Math.round(bytes / 1024)} KiB`;
+
 /**
  * The problems an operation can answer, by what it is: its statuses and titles come from the one table of
  * kinds (server/errors.ts), so the document and the service cannot disagree on them.
  */
 function problemsOf(method: string, path: string, op: Operation): Partial<Record<string, string>> {
+  const bodyLimit = bodyLimitOf.get(`${method} ${path}`) ?? MAX_BODY_BYTES;
   const body = method === 'post' || method === 'put';
   const writes = body || method === 'delete';
   const secured = Boolean(op.security?.length);
@@ -111,7 +123,7 @@ function problemsOf(method: string, path: string, op: Operation): Partial<Record
       : []),
     ...(body
       ? ([
-          ['PAYLOAD_TOO_LARGE', 'Request body over 64 KiB'],
+          ['PAYLOAD_TOO_LARGE', `Request body over ${sizeInWords(bodyLimit)}`],
           ['UNSUPPORTED_MEDIA_TYPE', 'A body must be sent as Content-Type: application/json'],
         ] as [DomainErrorKind, string][])
       : []),

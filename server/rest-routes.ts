@@ -42,6 +42,8 @@ interface RestRoute {
   coerced: boolean;
   /** HTTP status of an empty answer (AppMeta.successStatus). */
   successStatus?: number;
+  /** The largest body it takes, when not the default (AppMeta.maxBodyBytes). */
+  maxBodyBytes?: number;
 }
 
 export interface RestMatch {
@@ -109,6 +111,7 @@ export function buildRestRoutes(procedures: Record<string, unknown>): RestRouteT
       arrayFields,
       coerced: false,
       successStatus: meta.successStatus,
+      maxBodyBytes: meta.maxBodyBytes,
     };
     const routes = byMethod.get(route.method) ?? [];
     routes.push(route);

@@ -6,6 +6,9 @@ import type { IncomingMessage } from 'node:http';
 import { unsupportedMediaType, type DomainError } from './errors';
 import { getEnv } from './env';
 
+/** The largest body a request may have, unless its operation says otherwise (AppMeta.maxBodyBytes). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 function firstValue(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   return value?.split(',')[0].trim() || undefined;

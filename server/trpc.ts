@@ -99,6 +99,8 @@ export type AppMeta = OpenApiMeta & {
   successStatus?: 204;
   /** The narrow API token scope that admits this procedure (server/auth/token-scopes.ts); set per router. */
   tokenScope?: ProcedureScope;
+  /** The largest REST body the procedure takes, when it is not MAX_BODY_BYTES (server/api-handler.ts). */
+  maxBodyBytes?: number;
 };
 
 const t = initTRPC

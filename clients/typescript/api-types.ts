@@ -394,6 +394,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/incidents/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report up to 500 incidents at once, one result per report
+         * @description Reports up to 500 incidents in one request, each deduplicated as POST /incidents does. Each report is checked and written on its own: the answer has one result per report, in order (created, occurred again, reopened, or rejected with its problem, in which case nothing was written for it). The body may be up to 1 MiB.
+         */
+        post: operations["reportIncidents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/incidents/bulk/acknowledge": {
         parameters: {
             query?: never;
@@ -1310,6 +1330,22 @@ export interface components {
             assignee: string | null;
             /** @description whether POST /incidents/{id}/retry would be accepted now: an unresolved WORKER incident whose worker request is FAILED */
             retryable: boolean;
+        };
+        ReportBatchResult: {
+            results: {
+                /**
+                 * Format: int64
+                 * @description the report's position in `reports`, from 0
+                 */
+                index: number;
+                /**
+                 * @description CREATED, OCCURRED_AGAIN (an unresolved incident counted another occurrence) and REOPENED (a resolved one was reported again) carry the incident; REJECTED carries the problem, and nothing was written for that report
+                 * @enum {string}
+                 */
+                outcome: "CREATED" | "OCCURRED_AGAIN" | "REOPENED" | "REJECTED";
+                incident?: components["schemas"]["Incident"];
+                problem?: components["schemas"]["Problem"];
+            }[];
         };
         BulkResult: {
             results: {
@@ -3955,6 +3991,107 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reportIncidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 500 reports, each as POST /incidents takes one; each is checked and written on its own terms */
+                    reports: {
+                        /** Format: int64 */
+                        processInstanceId: number;
+                        nodeId: string;
+                        /** @enum {string} */
+                        source: "PROCESS_ENGINE" | "WORKER" | "CODE_TASK" | "AI_TASK" | "MESSAGE";
+                        /** @enum {string} */
+                        severity: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
+                        message: string;
+                        technicalDetails?: string;
+                        externalReferenceId: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportBatchResult"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

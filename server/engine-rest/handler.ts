@@ -35,7 +35,7 @@ import { fetchAndLockRows } from '../services/workers/fetch-and-lock';
 import { getWorkerRequest } from '../services/workers/get-worker-request';
 import { lock } from '../services/workers/lock';
 import { unlock } from '../services/workers/unlock';
-import { unsupportedBodyOf } from '../transport-rules';
+import { MAX_BODY_BYTES, unsupportedBodyOf } from '../transport-rules';
 import {
   BpmnErrorBody,
   CompleteBody,
@@ -47,7 +47,6 @@ import {
 import { fromVariables, toVariables } from './variables';
 
 export const ENGINE_REST_PREFIX = '/api/engine-rest';
-const MAX_BODY_BYTES = 64 * 1024;
 /** The native protocol's longest wait (docs/contract.md §8): a longer asyncResponseTimeout answers [] then. */
 const MAX_WAIT_MS = 30_000;
 const MAX_TASKS = 100;

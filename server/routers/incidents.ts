@@ -27,7 +27,10 @@ import {
   IncidentStreamQuery,
   ListIncidentsQuery,
   NoteRequest,
+  ReportBatchRequest,
+  ReportBatchResponse,
   ReportIncidentRequest,
+  REPORT_BATCH_BODY_BYTES,
   ResolveRequest,
   RetryRequest,
 } from '../schemas/incidents';
@@ -38,6 +41,7 @@ import { listIncidents } from '../services/incidents/list-incidents';
 import { listIncidentsOfProcessInstance } from '../services/incidents/list-incidents-of-process-instance';
 import { getIncidentStats } from '../services/incidents/incident-stats';
 import { reportIncident } from '../services/incidents/report-incident';
+import { reportIncidents } from '../services/incidents/report-incidents';
 import { acknowledgeIncident } from '../services/incidents/acknowledge-incident';
 import { resolveIncident } from '../services/incidents/resolve-incident';
 import { reopenIncident } from '../services/incidents/reopen-incident';
@@ -166,6 +170,23 @@ export const incidentsRouter = router({
     .input(ReportIncidentRequest)
     .output(IncidentResponse)
     .mutation(({ ctx, input }) => reportIncident(ctx.db, input, ctx.request?.traceparent)),
+
+  reportBatch: engine
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/incidents/batch',
+        operationId: 'reportIncidents',
+        description:
+          'Reports up to 500 incidents in one request, each deduplicated as POST /incidents does. Each report is checked and written on its own: the answer has one result per report, in order (created, occurred again, reopened, or rejected with its problem, in which case nothing was written for it). The body may be up to 1 MiB.',
+        tags,
+        summary: 'Report up to 500 incidents at once, one result per report',
+      },
+      maxBodyBytes: REPORT_BATCH_BODY_BYTES,
+    })
+    .input(ReportBatchRequest)
+    .output(ReportBatchResponse)
+    .mutation(({ ctx, input }) => reportIncidents(ctx.db, input.reports, ctx.request?.traceparent)),
 
   bulkAcknowledge: incident
     .meta({

@@ -33,6 +33,7 @@ export const restProcedures = Object.entries(
           method: meta.openapi.method,
           path: meta.openapi.path,
           successStatus: meta.successStatus,
+          maxBodyBytes: meta.maxBodyBytes,
         },
       ]
     : [];

@@ -407,6 +407,52 @@ export type ReportIncidentInput = z.infer<typeof ReportIncidentRequest>;
 
 export type IncidentView = z.infer<typeof IncidentResponse>;
 
+/** The most reports one POST /incidents/batch takes, and one transaction writes (docs/contract.md §8). */
+export const MAX_REPORTS_PER_BATCH = 500;
+/** The body POST /incidents/batch may have: 500 reports of a couple of KiB each (other bodies: 64 KiB). */
+export const REPORT_BATCH_BODY_BYTES = 1024 * 1024;
+
+/** What the document says each report of a batch must be: ReportIncidentRequest, as its JSON schema. */
+function reportSchemaForTheDocument(): Record<string, unknown> {
+  // Its id makes zod answer a reference to a definition beside it: the definition is the schema.
+  const { $defs } = z.toJSONSchema(ReportIncidentRequest, { io: 'input' });
+  return $defs!.ReportIncidentRequest as Record<string, unknown>;
+}
+
+/**
+ * A batch of reports (issue 35). Each item is checked on its own, so that a bad one is its own problem and
+ * the others go in: the schema takes any JSON per item, and the document names what each must be.
+ */
+export const ReportBatchRequest = z
+  .object({
+    reports: z
+      .array(z.unknown().meta(reportSchemaForTheDocument()))
+      .min(1)
+      .max(MAX_REPORTS_PER_BATCH)
+      .meta({
+        description: `1 to ${MAX_REPORTS_PER_BATCH} reports, each as POST /incidents takes one; each is checked and written on its own terms`,
+      }),
+  })
+  .meta({ id: 'ReportBatchRequest' });
+
+export const ReportBatchResponse = z
+  .object({
+    results: z.array(
+      z.object({
+        index: z.number().int().meta({ description: "the report's position in `reports`, from 0" }),
+        outcome: z.enum(['CREATED', 'OCCURRED_AGAIN', 'REOPENED', 'REJECTED']).meta({
+          description:
+            'CREATED, OCCURRED_AGAIN (an unresolved incident counted another occurrence) and REOPENED (a resolved one was reported again) carry the incident; REJECTED carries the problem, and nothing was written for that report',
+        }),
+        incident: IncidentResponse.optional(),
+        // A problem document as every error answer's (server/errors.ts), built there: described, not checked.
+        problem: z.unknown().meta({ $ref: '#/components/schemas/Problem' }).optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'ReportBatchResult' });
+export type ReportBatchResult = z.infer<typeof ReportBatchResponse>;
+
 /**
  * The incident change stream's filters (docs/contract.md §6, issue 14): the board's, as far as one timeline
  * entry and its incident decide them, plus one incident's entries only. `lastEventId` resumes after an event

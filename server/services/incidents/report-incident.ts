@@ -5,9 +5,9 @@ import type { Db } from '../../../db/client';
 import { incidentEvents, incidents, workerRequests, type IncidentRow } from '../../../db/schema';
 import { workerRequestIdOf } from '../../../domain/workers';
 import type { IncidentView, ReportIncidentInput } from '../../schemas/incidents';
-import { countIncidentReport } from '../../metrics';
 import { isUniqueViolation } from '../db-errors';
 import { incidentView } from './incident-view';
+import { reportBatches } from './report-batches';
 import { OCCURRENCE, TRANSITIONS, tryTransition } from './transitions';
 
 /**
@@ -19,75 +19,94 @@ function workerRequestOf(externalReferenceId: string): SQL | null {
   return id === null ? null : sql`(select id from ${workerRequests} where id = ${id})`;
 }
 
-/** `traceparent`: the reporting request's trace context, kept with the timeline entry written. */
+/** What a report did: created the incident, counted another occurrence of it, or reopened it. */
+export type ReportOutcome = 'CREATED' | 'OCCURRED_AGAIN' | 'REOPENED';
+
+export interface RecordedReport {
+  outcome: ReportOutcome;
+  /** The incident as the report left it. */
+  row: IncidentRow;
+}
+
+/**
+ * Reports an incident (its own transaction, written with the reports that arrive meanwhile:
+ * report-batches.ts). `traceparent`: the reporting request's trace context, kept with the timeline entry.
+ */
 export async function reportIncident(
   db: Db,
   input: ReportIncidentInput,
   traceparent?: string,
 ): Promise<IncidentView> {
+  const { row } = await reportBatches(db).write({ input, traceparent });
+  return incidentView(db, row);
+}
+
+/**
+ * One report in the caller's transaction: a worker's final failure (fail-worker-request.ts), and a report
+ * of a resolved incident in a batch (record-reports.ts).
+ */
+export async function recordReport(
+  tx: Db,
+  input: ReportIncidentInput,
+  traceparent?: string,
+): Promise<RecordedReport> {
   const sameReference = and(
     eq(incidents.source, input.source),
     eq(incidents.externalReferenceId, input.externalReferenceId),
   );
-  const row = await db.transaction(async (tx) => {
-    const record = async (row: IncidentRow, eventType: 'CREATED' | 'OCCURRED_AGAIN', message: string) => {
-      await tx
-        .insert(incidentEvents)
-        .values({ incidentId: row.id, eventType, message, actor: null, traceparent });
-      return row;
-    };
+  const record = async (row: IncidentRow, outcome: 'CREATED' | 'OCCURRED_AGAIN', message: string) => {
+    await tx
+      .insert(incidentEvents)
+      .values({ incidentId: row.id, eventType: outcome, message, actor: null, traceparent });
+    return { row, outcome };
+  };
+  // 1. An unresolved incident with this reference: one more occurrence.
+  const [again] = await tx
+    .update(incidents)
+    .set(OCCURRENCE)
+    .where(and(sameReference, ne(incidents.status, 'RESOLVED')))
+    .returning();
+  if (again) return record(again, 'OCCURRED_AGAIN', `Occurred again (${again.occurrenceCount} times in all)`);
 
-    // 1. An unresolved incident with this reference: one more occurrence.
-    const [again] = await tx
-      .update(incidents)
-      .set(OCCURRENCE)
-      .where(and(sameReference, ne(incidents.status, 'RESOLVED')))
-      .returning();
-    if (again)
-      return record(again, 'OCCURRED_AGAIN', `Occurred again (${again.occurrenceCount} times in all)`);
-
-    // 2. A resolved one: reopen the latest. A concurrent report that reopened it first makes this match
-    //    nothing (the row is no longer RESOLVED when our UPDATE gets its lock), and step 3 counts it. In a
-    //    savepoint (the transition's own): should an unresolved twin have appeared meanwhile, the unique
-    //    index refuses the reopen and step 3 counts the occurrence on that twin instead. The subquery runs
-    //    once, before the row lock is awaited; after the wait PostgreSQL re-checks only the outer condition
-    //    on the new row, which the transition's `from` (RESOLVED) is.
-    const reopened = await tryTransition(
-      tx,
-      sql`(select id from ${incidents} where ${sameReference} and status = 'RESOLVED' order by id desc limit 1)`,
-      TRANSITIONS.recur(),
-      traceparent,
-    ).catch((error: unknown) => {
-      if (isUniqueViolation(error)) return undefined;
-      throw error;
-    });
-    if (reopened) return reopened;
-
-    // 3. None: create it. Concurrent identical reports meet on the partial unique index; all but one count
-    //    an occurrence on the row that won.
-    const [upserted] = await tx
-      .insert(incidents)
-      .values({
-        processInstanceId: input.processInstanceId,
-        nodeId: input.nodeId,
-        source: input.source,
-        severity: input.severity,
-        message: input.message,
-        technicalDetails: input.technicalDetails ?? '',
-        externalReferenceId: input.externalReferenceId,
-        workerRequestId: input.source === 'WORKER' ? workerRequestOf(input.externalReferenceId) : null,
-      })
-      .onConflictDoUpdate({
-        target: [incidents.source, incidents.externalReferenceId],
-        targetWhere: sql`status <> 'RESOLVED'`,
-        set: OCCURRENCE,
-      })
-      .returning();
-    // A new row has its first occurrence; one met on the index has had another counted.
-    return upserted.occurrenceCount === 1
-      ? record(upserted, 'CREATED', `Reported: ${input.message}`)
-      : record(upserted, 'OCCURRED_AGAIN', `Occurred again (${upserted.occurrenceCount} times in all)`);
+  // 2. A resolved one: reopen the latest. A concurrent report that reopened it first makes this match
+  //    nothing (the row is no longer RESOLVED when our UPDATE gets its lock), and step 3 counts it. In a
+  //    savepoint (the transition's own): should an unresolved twin have appeared meanwhile, the unique
+  //    index refuses the reopen and step 3 counts the occurrence on that twin instead. The subquery runs
+  //    once, before the row lock is awaited; after the wait PostgreSQL re-checks only the outer condition
+  //    on the new row, which the transition's `from` (RESOLVED) is.
+  const reopened = await tryTransition(
+    tx,
+    sql`(select id from ${incidents} where ${sameReference} and status = 'RESOLVED' order by id desc limit 1)`,
+    TRANSITIONS.recur(),
+    traceparent,
+  ).catch((error: unknown) => {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
   });
-  countIncidentReport(input.source, input.severity);
-  return incidentView(db, row);
+  if (reopened) return { row: reopened, outcome: 'REOPENED' };
+
+  // 3. None: create it. Concurrent identical reports meet on the partial unique index; all but one count
+  //    an occurrence on the row that won.
+  const [upserted] = await tx
+    .insert(incidents)
+    .values({
+      processInstanceId: input.processInstanceId,
+      nodeId: input.nodeId,
+      source: input.source,
+      severity: input.severity,
+      message: input.message,
+      technicalDetails: input.technicalDetails ?? '',
+      externalReferenceId: input.externalReferenceId,
+      workerRequestId: input.source === 'WORKER' ? workerRequestOf(input.externalReferenceId) : null,
+    })
+    .onConflictDoUpdate({
+      target: [incidents.source, incidents.externalReferenceId],
+      targetWhere: sql`status <> 'RESOLVED'`,
+      set: OCCURRENCE,
+    })
+    .returning();
+  // A new row has its first occurrence; one met on the index has had another counted.
+  return upserted.occurrenceCount === 1
+    ? record(upserted, 'CREATED', `Reported: ${input.message}`)
+    : record(upserted, 'OCCURRED_AGAIN', `Occurred again (${upserted.occurrenceCount} times in all)`);
 }

@@ -1,7 +1,8 @@
 import type { Db } from '../../../db/client';
 import { workerReference } from '../../../domain/workers';
+import { countIncidentReport } from '../../metrics';
 import type { WorkerRequestView } from '../../schemas/workers';
-import { reportIncident } from '../incidents/report-incident';
+import { recordReport } from '../incidents/report-incident';
 import { recordRetryFailed } from '../incidents/worker-outcomes';
 import { failLocked, type FailureInput } from '../workers/request-states';
 import { toWorkerRequestView } from '../workers/views';
@@ -20,7 +21,7 @@ export async function failWorkerRequest(
     const { held, request } = await failLocked(tx, input);
     if (request.status !== 'FAILED') return request;
     if (held.retryRequestedBy) await recordRetryFailed(tx, { workerRequestId: held.id, traceparent });
-    await reportIncident(
+    await recordReport(
       tx,
       {
         processInstanceId: held.processInstanceId,
@@ -35,5 +36,6 @@ export async function failWorkerRequest(
     );
     return request;
   });
+  if (row.status === 'FAILED') countIncidentReport('WORKER', 'HIGH');
   return toWorkerRequestView(row);
 }

@@ -12,6 +12,7 @@ import {
   getIncident,
   list,
   newReference,
+  occurrencesIn,
   report,
   reportBody,
   typesOf,
@@ -65,9 +66,8 @@ describe.runIf(onPostgres)('incident races on PostgreSQL', () => {
     const incident = await getIncident(as, id);
     expect(incident).toMatchObject({ status: 'OPEN', occurrenceCount: 25 });
     const events = await eventsOf(as, id);
-    expect(events).toHaveLength(25);
     expect(count(events, 'CREATED')).toBe(1);
-    expect(count(events, 'OCCURRED_AGAIN')).toBe(24);
+    expect(occurrencesIn(events)).toBe(24);
     expect(events[0].eventType).toBe('CREATED');
     expect((await list(as, `q=${encodeURIComponent(body.externalReferenceId)}`)).totalElements).toBe(1);
   });
@@ -130,7 +130,7 @@ describe.runIf(onPostgres)('incident races on PostgreSQL', () => {
     const events = await eventsOf(as, incident.id);
     expect(typesOf(events).slice(0, 3)).toEqual(['CREATED', 'ACKNOWLEDGED', 'RESOLVED']);
     expect(count(events, 'REOPENED'), `timeline: ${typesOf(events).join(', ')}`).toBe(1);
-    expect(count(events, 'OCCURRED_AGAIN')).toBe(19);
+    expect(occurrencesIn(events)).toBe(19);
     expect(events[3].eventType).toBe('REOPENED');
     expect((await list(as, `q=${encodeURIComponent(incident.externalReferenceId)}`)).totalElements).toBe(1);
   });
@@ -149,7 +149,7 @@ describe.runIf(onPostgres)('incident races on PostgreSQL', () => {
     expect(count(events, 'REOPENED'), `timeline: ${typesOf(events).join(', ')}`).toBe(1);
     const now = await getIncident(as, incident.id);
     expect(now).toMatchObject({ status: 'OPEN', occurrenceCount: 11 });
-    expect(count(events, 'OCCURRED_AGAIN')).toBe(reopen.status === 200 ? 10 : 9);
+    expect(occurrencesIn(events)).toBe(reopen.status === 200 ? 10 : 9);
   });
 
   it('a report waiting for the row while its RESOLVED incident is reopened and acknowledged keeps the acknowledgement', async () => {
@@ -259,6 +259,6 @@ describe.runIf(onPostgres)('incident races on PostgreSQL', () => {
     expect(now).toMatchObject({ status: 'ACKNOWLEDGED', occurrenceCount: 11 });
     const events = await eventsOf(as, incident.id);
     expect(count(events, 'ACKNOWLEDGED')).toBe(1);
-    expect(count(events, 'OCCURRED_AGAIN')).toBe(10);
+    expect(occurrencesIn(events)).toBe(10);
   });
 });

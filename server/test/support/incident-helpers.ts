@@ -195,6 +195,16 @@ export async function eventsOf(as: Client, id: number): Promise<IncidentEvent[]>
   return res.body as IncidentEvent[];
 }
 
+/**
+ * The occurrences the timeline's OCCURRED_AGAIN entries stand for: reports written together fold into one
+ * entry, "Occurred again 37 times (52 times in all)"; a lone one reads "Occurred again (15 times in all)".
+ */
+export function occurrencesIn(events: IncidentEvent[]): number {
+  return events
+    .filter((e) => e.eventType === 'OCCURRED_AGAIN')
+    .reduce((sum, e) => sum + Number(/^Occurred again (\d+) times/.exec(e.message)?.[1] ?? 1), 0);
+}
+
 export const typesOf = (events: IncidentEvent[]) => events.map((e) => e.eventType);
 
 /** GET /api/incidents with the query string, asserting 200; the page. */

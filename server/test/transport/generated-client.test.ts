@@ -454,6 +454,37 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     expect(again).toMatchObject({ id: first.id, occurrenceCount: 2 });
   },
 
+  async reportIncidents({ api }) {
+    const first = await reportIncident(api);
+    const reference = `job:${++processInstances}`;
+    const report = {
+      processInstanceId: newProcessInstanceId(),
+      nodeId: 'charge-card',
+      source: 'PROCESS_ENGINE' as const,
+      severity: 'HIGH' as const,
+      message: 'Card declined',
+      externalReferenceId: reference,
+    };
+    const { results } = ok(
+      await api.POST('/incidents/batch', {
+        body: {
+          reports: [
+            report,
+            {
+              ...report,
+              processInstanceId: first.processInstanceId,
+              externalReferenceId: first.externalReferenceId,
+            },
+            { ...report, message: ' ' },
+          ],
+        },
+      }),
+    );
+    expect(results.map((r) => r.outcome)).toEqual(['CREATED', 'OCCURRED_AGAIN', 'REJECTED']);
+    expect(results[1].incident).toMatchObject({ id: first.id, occurrenceCount: 2 });
+    expect(results[2].problem).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+  },
+
   async listProcessInstanceIncidents({ api }) {
     const incident = await reportIncident(api);
     const params = { params: { path: { processInstanceId: incident.processInstanceId } } };

@@ -56,6 +56,9 @@ import { SerializedAnswer } from './serialized-answer';
 import { createContext } from './trpc';
 import { batchRefusal } from './trpc-batch';
 
+/** The Idempotency-Key header as sent (a header sent twice arrives joined by a comma, and is malformed). */
+const idempotencyKeyOf = (req: IncomingMessage) => req.headers['idempotency-key'] as string | undefined;
+
 function queryOf(url: URL): Record<string, string[]> {
   const query: Record<string, string[]> = Object.create(null);
   url.searchParams.forEach((value, key) => (query[key] ??= []).push(value));
@@ -300,6 +303,7 @@ export function createApiHandler(
         signal: () => abortedOnClose(res),
         request: context,
         answersAsJson: true,
+        idempotencyKey: idempotencyKeyOf(req),
       });
       const data = await callRestProcedure(match.route, input, ctx);
       // The success status is for an empty answer; an operation that sometimes answers a body (a reset
@@ -434,6 +438,7 @@ export function createApiHandler(
               credentials,
               clientAddress,
               request: context,
+              idempotencyKey: idempotencyKeyOf(req),
             }),
           responseMeta: ({ errors }) => (errors.length ? { headers: errorHeaders(errors) } : {}),
           onError: ({ error, path: p }) => logIfInternal(error, requestId, `tRPC ${p}`),

@@ -29,6 +29,7 @@ type DomainErrorKind =
   | 'CONFLICT'
   | 'INVALID_STATE'
   | 'LAST_ADMIN'
+  | 'IDEMPOTENCY_KEY_REUSED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
@@ -49,6 +50,7 @@ const KINDS: Record<DomainErrorKind, { status: number; title: string; trpc: TRPC
   INVALID_STATE: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
   LAST_ADMIN: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Content Too Large', trpc: 'PAYLOAD_TOO_LARGE' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Unprocessable Content', trpc: 'UNPROCESSABLE_CONTENT' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type', trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   RATE_LIMITED: { status: 429, title: 'Too Many Requests', trpc: 'TOO_MANY_REQUESTS' },
   // The HTTP layer's own refusals, answered before any procedure (server/api-handler.ts).
@@ -99,6 +101,12 @@ export const lastAdmin = () =>
     'LAST_ADMIN',
     'This change would leave no enabled user holding ACCESS_BPM_ADMIN; grant it to someone else first',
   );
+/** An Idempotency-Key sent again with another request than the one it was first sent with. */
+export const idempotencyKeyReused = (key: string) =>
+  new DomainError(
+    'IDEMPOTENCY_KEY_REUSED',
+    `The Idempotency-Key ${JSON.stringify(key)} was sent before with another request; use a new key for a new request`,
+  );
 export const notRetryable = (message: string) => new DomainError('NOT_RETRYABLE', message);
 export const unauthenticated = (message = 'A valid bearer token is required') =>
   new DomainError('UNAUTHENTICATED', message, [], { 'WWW-Authenticate': 'Bearer' });
@@ -140,7 +148,7 @@ export const databaseUnavailable = (
 
 /** The COMMIT was sent and never confirmed (db/resilient-postgres.ts): the answer cannot say what happened. */
 const OUTCOME_UNKNOWN =
-  'The database did not confirm the change in time: it may have been stored. Look before sending it again';
+  'The database did not confirm the change in time: it may have been stored. Look before sending it again, or send it again with the same Idempotency-Key where the operation takes one';
 
 /** An instance draining for a shutdown refuses new event streams: the client connects again, elsewhere. */
 export const shuttingDown = () =>

@@ -9,6 +9,7 @@ import { INCIDENT_STREAM_PATH } from './event-stream';
 import { IncidentStreamEvent } from './schemas/incidents';
 import { METRICS_CONTENT_TYPE } from './metrics';
 import { MAX_BODY_BYTES } from './transport-rules';
+import { IDEMPOTENCY_KEY_RETENTION_HOURS } from './services/idempotency';
 
 const problemSchema: SchemaObject = {
   type: 'object',
@@ -43,6 +44,7 @@ type Operation = {
 
 type Parameter = {
   in: string;
+  name?: string;
   required?: boolean;
   description?: string;
   style?: string;
@@ -78,6 +80,15 @@ const CONFLICTS: [RegExp, string][] = [
   [/^\/worker-requests\/\{id\}\/(complete|failure)$/, 'CONFLICT: the request is not locked by this worker'],
   [/^\/password$/, 'The new password equals the username or the current one'],
 ];
+
+/** The header of the writes that take an Idempotency-Key (AppMeta.idempotent; docs/contract.md §8). */
+const IDEMPOTENCY_KEY_PARAMETER: Parameter = {
+  in: 'header',
+  name: 'Idempotency-Key',
+  required: false,
+  description: `Sent again with the same key (by the same user, to the same operation), the request is answered with its first answer and not done again, for ${IDEMPOTENCY_KEY_RETENTION_HOURS} hours; a repeat that arrives while the first is under way waits for it. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, bare or as a structured-field string ("...").`,
+  schema: { type: 'string', minLength: 1, maxLength: 257 },
+};
 
 /** The operations that take a larger body than MAX_BODY_BYTES (AppMeta.maxBodyBytes). */
 const bodyLimitOf = new Map(
@@ -126,6 +137,12 @@ function problemsOf(method: string, path: string, op: Operation): Partial<Record
           ['PAYLOAD_TOO_LARGE', `Request body over ${sizeInWords(bodyLimit)}`],
           ['UNSUPPORTED_MEDIA_TYPE', 'A body must be sent as Content-Type: application/json'],
         ] as [DomainErrorKind, string][])
+      : []),
+    ...(op.parameters?.some((p) => p.name === IDEMPOTENCY_KEY_PARAMETER.name)
+      ? ([['IDEMPOTENCY_KEY_REUSED', 'The Idempotency-Key was sent before with another request']] as [
+          DomainErrorKind,
+          string,
+        ][])
       : []),
     ...(signIn
       ? ([['RATE_LIMITED', 'Too many failed sign-ins; see Retry-After']] as [DomainErrorKind, string][])
@@ -190,6 +207,9 @@ function build(): OpenAPIObject {
       .filter((p) => p.successStatus)
       .map((p) => [`${p.method.toLowerCase()} ${p.path}`, p.successStatus]),
   );
+  const idempotent = new Set(
+    restProcedures.filter((p) => p.idempotent).map((p) => `${p.method.toLowerCase()} ${p.path}`),
+  );
   const problemRef = { $ref: '#/components/schemas/Problem' };
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
@@ -198,6 +218,8 @@ function build(): OpenAPIObject {
         if (parameter.in === 'path') parameter.required = true;
         describeQueryList(parameter);
       }
+      if (idempotent.has(`${method} ${path}`))
+        (op.parameters ??= []).push(structuredClone(IDEMPOTENCY_KEY_PARAMETER));
       const status = successStatus.get(`${method} ${path}`);
       if (status) {
         // An operation that answers a body only sometimes (a generated password) keeps its 200.

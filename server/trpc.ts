@@ -51,6 +51,8 @@ export interface Context {
    * (server/serialized-answer.ts) reaches it unparsed. Any other gets plain values.
    */
   answersAsJson?: boolean;
+  /** The request's Idempotency-Key header, as sent (server/services/idempotency.ts reads it). */
+  idempotencyKey?: string;
 }
 
 export async function createContext(opts: {
@@ -64,6 +66,7 @@ export async function createContext(opts: {
   signal?: AbortSignal | (() => AbortSignal);
   /** Context.answersAsJson (false unless given). */
   answersAsJson?: boolean;
+  idempotencyKey?: string;
 }): Promise<Context> {
   const credentials = opts.credentials ?? {};
   // Mostly known already: then without a promise (server/auth/principal.ts).
@@ -91,6 +94,7 @@ export async function createContext(opts: {
     clientAddress: opts.clientAddress,
     clientSignal: () => (signal ??= typeof makeSignal === 'function' ? makeSignal() : undefined),
     answersAsJson: opts.answersAsJson === true,
+    idempotencyKey: opts.idempotencyKey,
   };
 }
 
@@ -101,6 +105,8 @@ export type AppMeta = OpenApiMeta & {
   tokenScope?: ProcedureScope;
   /** The largest REST body the procedure takes, when it is not MAX_BODY_BYTES (server/api-handler.ts). */
   maxBodyBytes?: number;
+  /** The write takes an Idempotency-Key header (server/routers/idempotency-key.ts): the document says so. */
+  idempotent?: true;
 };
 
 const t = initTRPC

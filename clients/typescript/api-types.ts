@@ -1611,7 +1611,7 @@ export interface components {
              * @description stable machine-readable code
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "NOT_RETRYABLE" | "UNAUTHENTICATED" | "FORBIDDEN" | "PASSWORD_CHANGE_REQUIRED" | "NOT_FOUND" | "CONFLICT" | "INVALID_STATE" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "METHOD_NOT_ALLOWED" | "REQUEST_HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "DATABASE_UNAVAILABLE" | "SHUTTING_DOWN" | "INTERNAL";
+            code: "VALIDATION_FAILED" | "NOT_RETRYABLE" | "UNAUTHENTICATED" | "FORBIDDEN" | "PASSWORD_CHANGE_REQUIRED" | "NOT_FOUND" | "CONFLICT" | "INVALID_STATE" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "METHOD_NOT_ALLOWED" | "REQUEST_HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "DATABASE_UNAVAILABLE" | "SHUTTING_DOWN" | "INTERNAL";
             errors: {
                 field?: string;
                 message?: string;
@@ -3847,7 +3847,10 @@ export interface operations {
     reportIncident: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key (by the same user, to the same operation), the request is answered with its first answer and not done again, for 24 hours; a repeat that arrives while the first is under way waits for it. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, bare or as a structured-field string ("..."). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3915,6 +3918,15 @@ export interface operations {
             };
             /** @description A body must be sent as Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4021,7 +4033,10 @@ export interface operations {
     reportIncidents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key (by the same user, to the same operation), the request is answered with its first answer and not done again, for 24 hours; a repeat that arrives while the first is under way waits for it. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, bare or as a structured-field string ("..."). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4092,6 +4107,15 @@ export interface operations {
             };
             /** @description A body must be sent as Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5688,7 +5712,10 @@ export interface operations {
     createWorkerRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key (by the same user, to the same operation), the request is answered with its first answer and not done again, for 24 hours; a repeat that arrives while the first is under way waits for it. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, bare or as a structured-field string ("..."). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5758,6 +5785,15 @@ export interface operations {
             };
             /** @description A body must be sent as Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5864,7 +5900,10 @@ export interface operations {
     completeWorkerRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key (by the same user, to the same operation), the request is answered with its first answer and not done again, for 24 hours; a repeat that arrives while the first is under way waits for it. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, bare or as a structured-field string ("..."). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -5953,6 +5992,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Idempotency-Key was sent before with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -5976,7 +6024,10 @@ export interface operations {
     failWorkerRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Sent again with the same key (by the same user, to the same operation), the request is answered with its first answer and not done again, for 24 hours; a repeat that arrives while the first is under way waits for it. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, bare or as a structured-field string ("..."). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -6059,6 +6110,15 @@ export interface operations {
             };
             /** @description A body must be sent as Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was sent before with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

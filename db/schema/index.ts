@@ -2,3 +2,4 @@ export * from './admin';
 export * from './incidents';
 export * from './workers';
 export * from './notifications';
+export * from './idempotency';

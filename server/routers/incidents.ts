@@ -57,6 +57,8 @@ import { bulkAcknowledgeMatching } from '../services/incidents/bulk-acknowledge-
 import { bulkResolveMatching } from '../services/incidents/bulk-resolve-matching';
 import { bulkRetryMatching } from '../services/worker-incidents/bulk-retry-matching';
 import { asResolved } from '../serialized-answer';
+import { once } from '../services/idempotency';
+import { keyedWrite } from './idempotency-key';
 import { permissionProcedure, router } from '../trpc';
 
 const incident = permissionProcedure('ACCESS_BPM_ADMIN').meta({ tokenScope: 'INCIDENTS' });
@@ -157,6 +159,7 @@ export const incidentsRouter = router({
 
   report: engine
     .meta({
+      idempotent: true,
       openapi: {
         method: 'POST',
         path: '/incidents',
@@ -169,10 +172,13 @@ export const incidentsRouter = router({
     })
     .input(ReportIncidentRequest)
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) => reportIncident(ctx.db, input, ctx.request?.traceparent)),
+    .mutation(({ ctx, input }) =>
+      reportIncident(ctx.db, input, ctx.request?.traceparent, keyedWrite(ctx, 'incidents.report', input)),
+    ),
 
   reportBatch: engine
     .meta({
+      idempotent: true,
       openapi: {
         method: 'POST',
         path: '/incidents/batch',
@@ -186,7 +192,11 @@ export const incidentsRouter = router({
     })
     .input(ReportBatchRequest)
     .output(ReportBatchResponse)
-    .mutation(({ ctx, input }) => reportIncidents(ctx.db, input.reports, ctx.request?.traceparent)),
+    .mutation(({ ctx, input }) =>
+      once(ctx.db, keyedWrite(ctx, 'incidents.reportBatch', input), (db) =>
+        reportIncidents(db, input.reports, ctx.request?.traceparent),
+      ),
+    ),
 
   bulkAcknowledge: incident
     .meta({

@@ -34,6 +34,7 @@ export const restProcedures = Object.entries(
           path: meta.openapi.path,
           successStatus: meta.successStatus,
           maxBodyBytes: meta.maxBodyBytes,
+          idempotent: meta.idempotent,
         },
       ]
     : [];

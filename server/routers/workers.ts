@@ -1,4 +1,6 @@
 // The external-task protocol for engines and workers, and process instances (docs/contract.md §8).
+import { once } from '../services/idempotency';
+import { keyedWrite } from './idempotency-key';
 import { z } from 'zod';
 import { IdInput, idParam } from '../schemas/common';
 import {
@@ -48,6 +50,7 @@ export const workersRouter = router({
 
   create: engine
     .meta({
+      idempotent: true,
       openapi: {
         method: 'POST',
         path: '/worker-requests',
@@ -60,7 +63,9 @@ export const workersRouter = router({
     })
     .input(CreateWorkerRequestRequest)
     .output(WorkerRequestResponse)
-    .mutation(({ ctx, input }) => createWorkerRequest(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      once(ctx.db, keyedWrite(ctx, 'workers.create', input), (db) => createWorkerRequest(db, input)),
+    ),
 
   get: engine
     .meta({
@@ -79,6 +84,7 @@ export const workersRouter = router({
 
   complete: engine
     .meta({
+      idempotent: true,
       openapi: {
         method: 'POST',
         path: '/worker-requests/{id}/complete',
@@ -91,10 +97,15 @@ export const workersRouter = router({
     })
     .input(CompleteRequest.extend({ id: idParam }))
     .output(WorkerRequestResponse)
-    .mutation(({ ctx, input }) => completeWorkerRequest(ctx.db, input, ctx.request?.traceparent)),
+    .mutation(({ ctx, input }) =>
+      once(ctx.db, keyedWrite(ctx, 'workers.complete', input), (db) =>
+        completeWorkerRequest(db, input, ctx.request?.traceparent),
+      ),
+    ),
 
   failure: engine
     .meta({
+      idempotent: true,
       openapi: {
         method: 'POST',
         path: '/worker-requests/{id}/failure',
@@ -107,7 +118,11 @@ export const workersRouter = router({
     })
     .input(FailureRequest.extend({ id: idParam }))
     .output(WorkerRequestResponse)
-    .mutation(({ ctx, input }) => failWorkerRequest(ctx.db, input, ctx.request?.traceparent)),
+    .mutation(({ ctx, input }) =>
+      once(ctx.db, keyedWrite(ctx, 'workers.failure', input), (db) =>
+        failWorkerRequest(db, input, ctx.request?.traceparent),
+      ),
+    ),
 
   processInstance: engine
     .meta({

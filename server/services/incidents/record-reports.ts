@@ -7,14 +7,27 @@ import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/client';
 import { incidents, type IncidentRow } from '../../../db/schema';
 import { workerRequestIdOf } from '../../../domain/workers';
+import { idempotencyKeyReused } from '../../errors';
 import type { ReportIncidentInput } from '../../schemas/incidents';
-import { recordReport, type RecordedReport, type ReportOutcome } from './report-incident';
+import { claimKeys, keepAnswers, type IdempotentRequest } from '../idempotency';
+import { incidentViews } from './incident-view';
+import {
+  recordReport,
+  type RecordedReport,
+  type RepeatedReport,
+  type ReportOutcome,
+} from './report-incident';
 
 export interface Report {
   input: ReportIncidentInput;
   /** The reporting request's trace context, kept with the timeline entry written for it. */
   traceparent?: string;
+  /** Sent with an Idempotency-Key: written once per key (server/services/idempotency.ts). */
+  idempotency?: IdempotentRequest;
 }
+
+/** What became of a report of a batch: written, a repeat of a key's report, or refused (its key reused). */
+export type ReportResult = RecordedReport | RepeatedReport | Error;
 
 /** The reports of one incident (one source and reference) in a batch, in the order they came. */
 interface Reports {
@@ -27,12 +40,75 @@ interface Reports {
 const keyOf = (r: { source: string; externalReferenceId: string }) => `${r.source}\n${r.externalReferenceId}`;
 
 /**
- * Writes a batch of reports in the caller's transaction and answers what happened to each, in order. Each
- * report is counted once: an incident reported n times in the batch has n more occurrences, or is created
- * with n. Every statement works on the whole batch, its rows in one order (incident id, or source and
- * reference), so that batches written at once on several instances wait for one another and never deadlock.
+ * Writes a batch of reports in the caller's transaction and answers what became of each, in order. A report
+ * sent with an Idempotency-Key is written once per key: its key is claimed first (all the batch's in one
+ * statement), a repeat is answered with the key's first answer and not written, and the answer of one
+ * written is kept for its key last (in one statement too), in the same transaction.
  */
-export async function recordReports(tx: Db, reports: Report[]): Promise<RecordedReport[]> {
+export async function recordReports(tx: Db, reports: Report[]): Promise<ReportResult[]> {
+  const results: ReportResult[] = new Array(reports.length);
+  // A key sent twice in one batch (a client that gave up waiting and sent it again) is claimed once; the
+  // second report is answered as the first is, or refused when it is another report.
+  const firstWithKey = new Map<string, number>();
+  const sameAs = new Map<number, number>();
+  const claiming: number[] = [];
+  reports.forEach(({ idempotency: key }, i) => {
+    if (!key) return;
+    const id = `${key.owner}\n${key.operation}\n${key.key}`;
+    const first = firstWithKey.get(id);
+    if (first === undefined) {
+      firstWithKey.set(id, i);
+      claiming.push(i);
+    } else if (reports[first].idempotency!.fingerprint !== key.fingerprint)
+      results[i] = idempotencyKeyReused(key.key);
+    else sameAs.set(i, first);
+  });
+  const claims = await claimKeys(
+    tx,
+    claiming.map((i) => reports[i].idempotency!),
+  );
+  claiming.forEach((index, j) => {
+    const claim = claims[j];
+    if (claim instanceof Error) results[index] = claim;
+    else if (!claim.claimed) results[index] = { repeated: claim.answer as RepeatedReport['repeated'] };
+  });
+
+  const toWrite = reports.map((_, i) => i).filter((i) => results[i] === undefined && !sameAs.has(i));
+  const written = await writeReports(
+    tx,
+    toWrite.map((i) => reports[i]),
+  );
+  toWrite.forEach((index, j) => (results[index] = written[j]));
+
+  // The answers of the keyed reports written: their views, kept for their keys.
+  const keyed = toWrite.filter((i) => reports[i].idempotency);
+  if (keyed.length) {
+    const views = await incidentViews(
+      tx,
+      keyed.map((i) => (results[i] as RecordedReport).row),
+    );
+    keyed.forEach((index, j) => ((results[index] as RecordedReport).kept = views[j]));
+    await keepAnswers(
+      tx,
+      keyed.map((index, j) => ({ request: reports[index].idempotency!, answer: views[j] })),
+    );
+  }
+  for (const [index, first] of sameAs) {
+    const answer = results[first];
+    results[index] =
+      answer instanceof Error ? answer : { repeated: 'repeated' in answer ? answer.repeated : answer.kept! };
+  }
+  return results;
+}
+
+/**
+ * Writes reports in the caller's transaction and answers what happened to each, in order. Each report is
+ * counted once: an incident reported n times in the batch has n more occurrences, or is created with n.
+ * Every statement works on the whole batch, its rows in one order (incident id, or source and reference),
+ * so that batches written at once on several instances wait for one another and never deadlock.
+ */
+async function writeReports(tx: Db, reports: Report[]): Promise<RecordedReport[]> {
+  if (!reports.length) return [];
   const byIncident = new Map<string, Reports>();
   reports.forEach(({ input }, i) => {
     const key = keyOf(input);

@@ -6,15 +6,17 @@ import type { Db } from '../../../db/client';
 import { isDatabaseUnavailable } from '../../../db/availability';
 import { countIncidentReport } from '../../metrics';
 import { MAX_REPORTS_PER_BATCH } from '../../schemas/incidents';
-import { recordReports, type Report } from './record-reports';
-import type { RecordedReport } from './report-incident';
+import { recordReports, type Report, type ReportResult } from './record-reports';
+import type { RecordedReport, RepeatedReport } from './report-incident';
+
+type Written = RecordedReport | RepeatedReport;
 
 /** Batches of one process written at once: one fills while the other is written. */
 const WRITERS = 2;
 
 interface Waiting {
   report: Report;
-  resolve: (recorded: RecordedReport) => void;
+  resolve: (written: Written) => void;
   reject: (error: unknown) => void;
 }
 
@@ -24,7 +26,7 @@ class ReportBatches {
 
   constructor(private readonly db: Db) {}
 
-  write(report: Report): Promise<RecordedReport> {
+  write(report: Report): Promise<Written> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ report, resolve, reject });
       this.next();
@@ -59,16 +61,16 @@ export function reportBatches(db: Db): ReportBatches {
 }
 
 /**
- * Writes reports in one transaction and answers one result per report, in order: what it did, or why it was
- * not stored. Each report is atomic: should the transaction fail for anything but the database being
- * unavailable (which every report would meet alike), each is written again in a transaction of its own,
- * so that one report's fault is its own answer and the others go in.
+ * Writes reports in one transaction and answers one result per report, in order: what became of it
+ * (record-reports.ts), or why it was not stored. Each report is atomic: should the transaction fail for
+ * anything but the database being unavailable (which every report would meet alike), each is written again
+ * in a transaction of its own, so that one report's fault is its own answer and the others go in.
  */
-export async function writeTogether(db: Db, reports: Report[]): Promise<(RecordedReport | Error)[]> {
+export async function writeTogether(db: Db, reports: Report[]): Promise<ReportResult[]> {
   const results = await attempt(db, reports);
   if (!(results instanceof Error)) return results;
   if (reports.length === 1 || isDatabaseUnavailable(results)) return reports.map(() => results);
-  const alone: (RecordedReport | Error)[] = [];
+  const alone: ReportResult[] = [];
   for (const report of reports) {
     const result = await attempt(db, [report]);
     alone.push(result instanceof Error ? result : result[0]);
@@ -76,11 +78,14 @@ export async function writeTogether(db: Db, reports: Report[]): Promise<(Recorde
   return alone;
 }
 
-async function attempt(db: Db, reports: Report[]): Promise<RecordedReport[] | Error> {
+async function attempt(db: Db, reports: Report[]): Promise<ReportResult[] | Error> {
   try {
-    const recorded = await db.transaction((tx) => recordReports(tx, reports));
-    for (const { input } of reports) countIncidentReport(input.source, input.severity);
-    return recorded;
+    const results = await db.transaction((tx) => recordReports(tx, reports));
+    results.forEach((result, i) => {
+      if (!(result instanceof Error) && 'row' in result)
+        countIncidentReport(reports[i].input.source, reports[i].input.severity);
+    });
+    return results;
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }

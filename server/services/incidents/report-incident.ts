@@ -8,6 +8,7 @@ import type { IncidentView, ReportIncidentInput } from '../../schemas/incidents'
 import { isUniqueViolation } from '../db-errors';
 import { incidentView } from './incident-view';
 import { reportBatches } from './report-batches';
+import type { IdempotentRequest } from '../idempotency';
 import { OCCURRENCE, TRANSITIONS, tryTransition } from './transitions';
 
 /**
@@ -26,19 +27,29 @@ export interface RecordedReport {
   outcome: ReportOutcome;
   /** The incident as the report left it. */
   row: IncidentRow;
+  /** A report sent with an Idempotency-Key: the answer kept for the key (server/services/idempotency.ts). */
+  kept?: IncidentView;
+}
+
+/** A report sent again with the Idempotency-Key of one written before: not written, answered as it was. */
+export interface RepeatedReport {
+  repeated: IncidentView;
 }
 
 /**
  * Reports an incident (its own transaction, written with the reports that arrive meanwhile:
  * report-batches.ts). `traceparent`: the reporting request's trace context, kept with the timeline entry.
+ * `idempotency`: its Idempotency-Key, when it was sent with one.
  */
 export async function reportIncident(
   db: Db,
   input: ReportIncidentInput,
   traceparent?: string,
+  idempotency?: IdempotentRequest,
 ): Promise<IncidentView> {
-  const { row } = await reportBatches(db).write({ input, traceparent });
-  return incidentView(db, row);
+  const result = await reportBatches(db).write({ input, traceparent, idempotency });
+  if ('repeated' in result) return result.repeated;
+  return result.kept ?? incidentView(db, result.row);
 }
 
 /**

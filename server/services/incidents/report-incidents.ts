@@ -44,15 +44,19 @@ export async function reportIncidents(
   const unavailable = written.find((w) => w instanceof Error && isDatabaseUnavailable(w));
   if (unavailable) throw unavailable;
 
-  const rows = written.flatMap((w) => (w instanceof Error ? [] : [w.row]));
-  const views = await incidentViews(db, rows);
+  // Its reports carry no keys of their own (the request's key covers the whole batch), so none is a repeat.
+  const recorded = written.map((w) => (w instanceof Error || 'repeated' in w ? undefined : w));
+  const views = await incidentViews(
+    db,
+    recorded.flatMap((r) => (r ? [r.row] : [])),
+  );
   let view = 0;
   written.forEach((w, i) => {
     const { index } = valid[i];
-    results[index] =
-      w instanceof Error
-        ? { index, outcome: 'REJECTED', problem: problemOfReport(w) }
-        : { index, outcome: w.outcome, incident: views[view++] };
+    const r = recorded[i];
+    results[index] = r
+      ? { index, outcome: r.outcome, incident: views[view++] }
+      : { index, outcome: 'REJECTED', problem: problemOfReport(w) };
   });
   return { results };
 }

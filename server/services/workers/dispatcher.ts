@@ -15,6 +15,7 @@ import { getEnv } from '../../env';
 import { log } from '../../log';
 import { countLockExpiries, countLongPolls, countWakeUps } from '../../metrics';
 import { publishTopic, WORKER_CHANNEL } from './publish';
+import { sweepIdempotencyKeys } from '../idempotency';
 import { releaseExpiredLocks } from './request-states';
 
 export { publishTopic, WORKER_CHANNEL };
@@ -371,11 +372,20 @@ export function startDispatcher(database: Database): Dispatcher {
     sweep ??= runSweep().finally(() => (sweep = undefined));
   }, getEnv().WORKER_SWEEP_INTERVAL_MS);
   sweeper.unref();
+  // Idempotency-Keys past their retention are deleted once a minute, by the same timer: the keys of the
+  // worker protocol's writes and of reports (server/services/idempotency.ts).
+  let keysSweptAt = 0;
   async function runSweep() {
     await sweepExpiredLocks(database.db)
       .then(countLockExpiries)
       .catch((error) => log.error({ err: error }, 'worker lock sweep failed'));
     await rescan().catch((error) => log.error({ err: error }, 'worker rescan failed'));
+    if (Date.now() - keysSweptAt >= 60_000) {
+      keysSweptAt = Date.now();
+      await sweepIdempotencyKeys(database.db).catch((error) =>
+        log.error({ err: error }, 'idempotency key sweep failed'),
+      );
+    }
   }
   async function catchUp() {
     await rescan().catch((error) => log.error({ err: error }, 'worker rescan failed'));

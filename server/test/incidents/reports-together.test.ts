@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../../db/client';
 import type { ReportIncidentInput } from '../../schemas/incidents';
+import type { ReportResult } from '../../services/incidents/record-reports';
 import { writeTogether } from '../../services/incidents/report-batches';
 import type { RecordedReport } from '../../services/incidents/report-incident';
 import { callerFor, createTestUser, openTestDatabase, unique } from '../support/helpers';
@@ -33,8 +34,9 @@ describe('reports written together', () => {
   });
   const timeline = async (id: number) =>
     (await caller.incidents.events({ id })).map((e) => `${e.eventType}: ${e.message}`);
-  const recorded = (result: RecordedReport | Error): RecordedReport => {
+  const recorded = (result: ReportResult): RecordedReport => {
     if (result instanceof Error) throw result;
+    if ('repeated' in result) throw new Error('a report without a key was taken for a repeat');
     return result;
   };
 

@@ -1,0 +1,12 @@
+// The Idempotency-Key of a write (server/services/idempotency.ts), as the procedures that take one read it.
+import { idempotentRequest, type IdempotentRequest } from '../services/idempotency';
+import type { Context } from '../trpc';
+
+/**
+ * The write as sent with an Idempotency-Key, or undefined when its request carried none. Keys are the
+ * authenticated user's own; `operation` is the procedure's path (REST and tRPC share it).
+ */
+export function keyedWrite(ctx: Context, operation: string, input: unknown): IdempotentRequest | undefined {
+  const owner = ctx.principal?.userId != null ? `user:${ctx.principal.userId}` : 'anonymous';
+  return idempotentRequest(ctx.idempotencyKey, owner, operation, input);
+}

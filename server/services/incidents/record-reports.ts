@@ -211,20 +211,24 @@ async function incidentsWithIds(tx: Db, ids: number[]): Promise<IncidentRow[]> {
 async function countOccurrences(tx: Db, groups: Reports[]): Promise<IncidentRow[]> {
   if (!groups.length) return [];
   const values = groups.map((g) => ({ source: g.source, ref: g.ref, n: g.items.length }));
-  const result = await tx.execute(sql`
-    with locked as (
-      select i.id, f.n
-      from jsonb_to_recordset(${json(values)}) as f(source incident_source, ref text, n int)
-      join incidents i on i.source = f.source and i.external_reference_id = f.ref and i.status <> 'RESOLVED'
-      order by i.id
-      for update of i
+  return tx
+    .update(incidents)
+    .set({
+      occurrenceCount: sql`${incidents.occurrenceCount} + locked.n`,
+      lastOccurredAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .from(
+      sql`(
+        select i.id, f.n
+        from jsonb_to_recordset(${json(values)}) as f(source incident_source, ref text, n int)
+        join incidents i on i.source = f.source and i.external_reference_id = f.ref and i.status <> 'RESOLVED'
+        order by i.id
+        for update of i
+      ) as locked`,
     )
-    update incidents
-    set occurrence_count = incidents.occurrence_count + locked.n, last_occurred_at = now(), updated_at = now()
-    from locked
-    where incidents.id = locked.id
-    returning incidents.id`);
-  return incidentsWithIds(tx, idsOf(result));
+    .where(sql`${incidents.id} = locked.id`)
+    .returning();
 }
 
 /** Step 2: of the references left, those that have only resolved incidents. */

@@ -7,6 +7,9 @@
 //   GET  /api/incidents                      the first page, default order (createdAt,desc; id,desc)
 //   POST /api/incidents/{id}/acknowledge     the transition written by hand: one transaction, a conditional
 //                                            UPDATE ... RETURNING and the timeline entry; 404 / 409 otherwise
+//   POST /api/incidents                      a report written by hand: one transaction per report, an
+//                                            INSERT ... ON CONFLICT (an unresolved twin counts an occurrence)
+//                                            and its timeline entry (no check of the body: it trusts it)
 //
 // It is what the service would cost if every rule were written by hand for these four paths. The benchmark
 // starts it beside the service on the same database and reports the service's requests/s as a share of
@@ -113,6 +116,37 @@ class Refusal extends Error {
   }
 }
 
+/** A report: created, or one more occurrence of its unresolved twin, with the timeline entry. */
+async function report(db: BareDatabase, body: Record<string, unknown>) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<Row>(
+      `insert into incidents (process_instance_id, node_id, source, severity, message, technical_details,
+         external_reference_id)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (source, external_reference_id) where status <> 'RESOLVED'
+       do update set occurrence_count = incidents.occurrence_count + 1, last_occurred_at = now(),
+         updated_at = now()
+       returning ${COLUMNS}`,
+      [
+        body.processInstanceId,
+        body.nodeId,
+        body.source,
+        body.severity,
+        body.message,
+        body.technicalDetails ?? '',
+        body.externalReferenceId,
+      ],
+    );
+    const created = row.occurrence_count === 1;
+    await tx.query(`insert into incident_events (incident_id, event_type, message) values ($1, $2, $3)`, [
+      row.id,
+      created ? 'CREATED' : 'OCCURRED_AGAIN',
+      created ? `Reported: ${body.message}` : `Occurred again (${row.occurrence_count} times in all)`,
+    ]);
+    return view(row);
+  });
+}
+
 async function acknowledge(db: BareDatabase, id: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<Row>(
@@ -174,6 +208,11 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
       last: 0 >= totalPages - 1,
       empty: rows.length === 0,
     });
+  }
+  if (req.method === 'POST' && path === '/api/incidents') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return send(res, 200, await report(db, JSON.parse(Buffer.concat(chunks).toString('utf8'))));
   }
   const match = /^\/api\/incidents\/(\d+)(\/acknowledge)?$/.exec(path);
   if (match && req.method === 'GET' && !match[2]) {

@@ -1,6 +1,7 @@
 // Load generators: wrk over HTTP (a Lua script rotates through the request paths) and the same service
 // call made directly in this process, each with a fixed number of concurrent clients.
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,11 @@ export async function wrkLoad(options: {
   seconds: number;
   connections: number;
   once?: boolean;
+  /**
+   * A POST body to send instead of `{}`: `{run}` in it names this load (unique per call) and `{n}` counts
+   * its requests (1, 2, ...), so that every request of every load can differ (a report of a new incident).
+   */
+  body?: string;
 }): Promise<LoadStats> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-wrk-'));
   const script = path.join(dir, 'load.lua');
@@ -44,7 +50,9 @@ export async function wrkLoad(options: {
 local paths = { ${options.paths.map(luaString).join(',\n')} }
 local method = ${luaString(options.method)}
 local once = ${options.once ? 'true' : 'false'}
-local body = ${options.method === 'POST' ? luaString('{}') : 'nil'}
+local body = ${options.method === 'POST' ? luaString((options.body ?? '{}').replaceAll('{run}', randomBytes(4).toString('hex'))) : 'nil'}
+local numbered = ${options.body?.includes('{n}') ? 'true' : 'false'}
+local sent = 0
 local headers = { ["Authorization"] = ${luaString(`Bearer ${options.token}`)}, ["Content-Type"] = "application/json" }
 local i = 0
 local answered = 0
@@ -55,6 +63,10 @@ request = function()
   i = i + 1
   if i > #paths then
     if once then i = #paths else i = 1 end
+  end
+  if numbered then
+    sent = sent + 1
+    return wrk.format(method, paths[i], headers, (string.gsub(body, "{n}", tostring(sent))))
   end
   return wrk.format(method, paths[i], headers, body)
 end

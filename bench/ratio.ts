@@ -15,6 +15,8 @@ export interface RatioCase {
   paths: string[];
   /** Acknowledge: puts the incidents back to OPEN after each round, so that both sides make real transitions. */
   restore?: () => Promise<void>;
+  /** The POST body, `{run}` and `{n}` filled in per load and per request (wrkLoad). */
+  body?: string;
 }
 
 export interface Side {
@@ -155,6 +157,7 @@ export async function compareWithBare(options: {
         seconds,
         connections: options.connections,
         once,
+        body: c.body,
       });
       const cpuMs = processGroupCpuMs(side.processGroup) - before;
       if (c.restore) {

@@ -13,6 +13,8 @@
 // 4. Three back-to-back 20 s loads of the first list page on the same server process: does it slow down?
 // 5. Prints a table, writes bench/results/<timestamp>.json, stops the server, drops bpm_bench
 //    (kept with BENCH_KEEP=1, for EXPLAIN).
+// 6. Then (package.json) the storms of bench/storm.ts: 1,000 concurrent reports, distinct incidents and one
+//    incident, on PostgreSQL and PGlite, with one core kept busy elsewhere (BENCH_BUSY_CORE=0 not to).
 //
 // Settings (environment): BENCH_DATABASE_URL, BENCH_PORT (3400; the bare baseline on the next port),
 // BENCH_CONCURRENCY (16), BENCH_SECONDS (5 per window and per round), BENCH_WINDOWS (3), BENCH_ROUNDS (3
@@ -307,6 +309,20 @@ async function ratioCases(sql: postgres.Sql): Promise<RatioCase[]> {
     { name: 'get {id}', method: 'GET', paths: ids.map((id) => `/api/incidents/${id}`) },
     { name: 'summary', method: 'GET', paths: ['/api/incidents/summary'] },
     { name: 'list, first page', method: 'GET', paths: ['/api/incidents'] },
+    {
+      // Each a new incident (a storm of distinct ones): the row, its timeline entry and every trigger.
+      name: 'report',
+      method: 'POST',
+      paths: ['/api/incidents'],
+      body: JSON.stringify({
+        processInstanceId: 0,
+        nodeId: 'charge-card',
+        source: 'PROCESS_ENGINE',
+        severity: 'HIGH',
+        message: 'payment gateway unreachable',
+        externalReferenceId: 'bench-r{run}:{n}',
+      }).replace('"processInstanceId":0', '"processInstanceId":{n}'),
+    },
     {
       name: 'acknowledge',
       method: 'POST',

@@ -211,6 +211,7 @@ async function incidentsWithIds(tx: Db, ids: number[]): Promise<IncidentRow[]> {
 async function countOccurrences(tx: Db, groups: Reports[]): Promise<IncidentRow[]> {
   if (!groups.length) return [];
   const values = groups.map((g) => ({ source: g.source, ref: g.ref, n: g.items.length }));
+  // eslint-disable-next-line drizzle/enforce-update-with-where -- its where follows the from below
   return tx
     .update(incidents)
     .set({

@@ -68,6 +68,8 @@ test('a webhook made in the console receives a signed test event, whose attempt 
     await create.getByRole('button', { name: 'Create subscription' }).click();
     await expect(create.getByText('must be an absolute URL')).toBeVisible();
     await create.getByRole('textbox', { name: 'URL' }).fill(url);
+    await create.getByRole('textbox', { name: 'Group storms (seconds)' }).fill('90');
+    await shot(page, 'notifications-00-form');
     await create.getByRole('button', { name: 'Create subscription' }).click();
     // The secret, once.
     const secretBlock = create.getByLabel('Signing secret', { exact: true });
@@ -77,6 +79,13 @@ test('a webhook made in the console receives a signed test event, whose attempt 
     await create.getByRole('button', { name: 'Done' }).click();
     await expect(create).toBeHidden();
     await expect(notification(page, 'Subscription created')).toBeVisible();
+    // The storm-grouping window was kept (issue 35), as the edit form shows it.
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog');
+    await expect(edit.getByRole('textbox', { name: 'Group storms (seconds)' })).toHaveValue('90');
+    await edit.getByRole('textbox', { name: 'Group storms (seconds)' }).fill('0');
+    await edit.getByRole('button', { name: /^Save/ }).click();
+    await expect(edit).toBeHidden();
 
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('Enabled');

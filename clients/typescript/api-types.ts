@@ -1472,6 +1472,8 @@ export interface components {
             nodeIds: string[];
             /** @enum {string} */
             format: "json" | "slack";
+            /** Format: int64 */
+            groupWindowSeconds: number;
             enabled: boolean;
             /** @description paused by the service after failing for WEBHOOK_ATTENTION_AFTER_MS (24 h) with no success; enabling it resumes */
             needsAttention: boolean;
@@ -1506,6 +1508,8 @@ export interface components {
             nodeIds: string[];
             /** @enum {string} */
             format: "json" | "slack";
+            /** Format: int64 */
+            groupWindowSeconds: number;
             enabled: boolean;
             /** @description paused by the service after failing for WEBHOOK_ATTENTION_AFTER_MS (24 h) with no success; enabling it resumes */
             needsAttention: boolean;
@@ -6331,6 +6335,8 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "json" | "slack";
+                    /** @description storm grouping: the events the system writes (reports, reopenings, failed retries) of one incident group and type are sent as one message this many seconds after the first, listing their count; 0 (the default), one message per event. At most 3600. */
+                    groupWindowSeconds?: number;
                     enabled?: boolean;
                 };
             };
@@ -6527,6 +6533,8 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "json" | "slack";
+                    /** @description storm grouping: the events the system writes (reports, reopenings, failed retries) of one incident group and type are sent as one message this many seconds after the first, listing their count; 0 (the default), one message per event. At most 3600. */
+                    groupWindowSeconds?: number;
                     enabled?: boolean;
                 };
             };

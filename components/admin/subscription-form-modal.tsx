@@ -8,6 +8,7 @@ import {
   CopyButton,
   Group,
   MultiSelect,
+  NumberInput,
   SegmentedControl,
   Select,
   Stack,
@@ -26,6 +27,7 @@ import { notifySuccess } from '@/components/ui/problem';
 import { INCIDENT_SEVERITIES, INCIDENT_SOURCES } from '@/domain/incidents';
 import type { NotificationChannel, WebhookFormat } from '@/domain/notifications';
 import {
+  MAX_GROUP_WINDOW_SECONDS,
   CreateWebhookRequest,
   UpdateWebhookRequest,
   WEBHOOK_EVENT_TYPES,
@@ -44,6 +46,8 @@ interface Values {
   sources: string[];
   nodeIds: string[];
   format: WebhookFormat;
+  /** Mantine's NumberInput gives '' while it is empty. */
+  groupWindowSeconds: number | string;
   enabled: boolean;
 }
 
@@ -57,6 +61,7 @@ const EMPTY: Values = {
   sources: [],
   nodeIds: [],
   format: 'json',
+  groupWindowSeconds: 0,
   enabled: true,
 };
 
@@ -70,6 +75,7 @@ const valuesOf = (s: WebhookResponse): Values => ({
   sources: s.sources,
   nodeIds: s.nodeIds,
   format: s.format,
+  groupWindowSeconds: s.groupWindowSeconds,
   enabled: s.enabled,
 });
 
@@ -82,6 +88,7 @@ function requestOf(v: Values) {
     minSeverity: (v.minSeverity as (typeof INCIDENT_SEVERITIES)[number] | null) ?? null,
     sources: v.sources as (typeof INCIDENT_SOURCES)[number][],
     nodeIds: v.nodeIds,
+    groupWindowSeconds: Number(v.groupWindowSeconds) || 0,
     enabled: v.enabled,
   };
 }
@@ -272,6 +279,16 @@ export function SubscriptionFormModal({
         placeholder="Any node"
         description="Only incidents at these nodes; press Enter after each."
         {...form.getInputProps('nodeIds')}
+      />
+      <NumberInput
+        label="Group storms (seconds)"
+        description="Reports, reopenings and failed retries of one incident group arrive as one message this long after the first, with their count. 0 sends each on its own."
+        min={0}
+        max={MAX_GROUP_WINDOW_SECONDS}
+        step={30}
+        allowDecimal={false}
+        clampBehavior="strict"
+        {...form.getInputProps('groupWindowSeconds')}
       />
       <Switch label="Enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
     </FormModal>

@@ -51,6 +51,12 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
     .notNull()
     .default(sql`'{}'`),
   format: webhookFormat('format').notNull().default('json'),
+  /**
+   * Storm grouping (issue 35): with a window of N seconds, the system's events of one incident group
+   * (server/services/notifications/grouping.ts) are gathered for N seconds into one message that lists
+   * their count; 0, one message per event.
+   */
+  groupWindowSeconds: integer('group_window_seconds').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
   /** Since when every attempt failed (null after a success): the run that leads to needs attention. */
   failingSince: timestamp('failing_since', { withTimezone: true }),
@@ -109,11 +115,22 @@ export const webhookDeliveries = pgTable(
     /** While DELIVERING: when another instance may take it over (this one died mid-attempt). */
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * A grouped message (subscription's groupWindowSeconds): the group's key (event type, source, template,
+     * node) while it gathers events, and the events it stands for, its own first. Null for one event's.
+     */
+    groupKey: text('group_key'),
+    groupedEvents: jsonb('grouped_events').$type<GroupedEvents>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_key').on(t.subscriptionId, t.eventId),
+    // The grouped messages not yet sent: found by the enqueue of each subscription (those still gathering),
+    // and by the deliverer's claim, which sends an incident's later deliveries after them.
+    index('webhook_deliveries_groups_unfinished_idx')
+      .on(t.subscriptionId, t.id)
+      .where(sql`group_key is not null and status in ('PENDING', 'DELIVERING')`),
     // The deliverer's claim: due deliveries, and the earlier unfinished ones of the same incident.
     index('webhook_deliveries_due_idx')
       .on(t.nextAttemptAt)
@@ -124,6 +141,15 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.id),
   ],
 );
+
+/** The events a grouped message stands for: how many, and the incidents they are of. */
+export interface GroupedEvents {
+  count: number;
+  /** Every incident of the group's events, once each, in the order they came. */
+  incidentIds: number[];
+  /** The time of the latest event gathered (ISO 8601). */
+  lastAt: string;
+}
 
 /** The delivery log: every attempt, as sent (without secrets) and as answered. */
 export const webhookDeliveryAttempts = pgTable(

@@ -39,6 +39,9 @@ const recipients = z
   .max(20, 'must name at most 20 addresses')
   .meta({ description: 'the addresses an email subscription sends to (channel email only)' });
 
+/** The longest storm-grouping window a subscription may set (an hour). */
+export const MAX_GROUP_WINDOW_SECONDS = 3600;
+
 const subscriptionFields = {
   name,
   channel: z.enum(NOTIFICATION_CHANNELS).meta({
@@ -65,6 +68,14 @@ const subscriptionFields = {
   format: z
     .enum(WEBHOOK_FORMATS)
     .meta({ description: 'json (Standard Webhooks) or slack (incoming webhook)' }),
+  groupWindowSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_GROUP_WINDOW_SECONDS)
+    .meta({
+      description: `storm grouping: the events the system writes (reports, reopenings, failed retries) of one incident group and type are sent as one message this many seconds after the first, listing their count; 0 (the default), one message per event. At most ${MAX_GROUP_WINDOW_SECONDS}.`,
+    }),
   enabled: jsonBoolean,
 };
 
@@ -78,6 +89,7 @@ export const CreateWebhookRequest = z
     sources: subscriptionFields.sources.optional(),
     nodeIds: subscriptionFields.nodeIds.optional(),
     format: subscriptionFields.format.optional(),
+    groupWindowSeconds: subscriptionFields.groupWindowSeconds.optional(),
     enabled: jsonBoolean.optional(),
   })
   .meta({ id: 'CreateWebhookRequest' });
@@ -111,6 +123,7 @@ export const WebhookResponse = z
     sources: z.array(z.enum(INCIDENT_SOURCES)),
     nodeIds: z.array(z.string()),
     format: z.enum(WEBHOOK_FORMATS),
+    groupWindowSeconds: z.number().int(),
     enabled: z.boolean(),
     needsAttention: z.boolean().meta({
       description:

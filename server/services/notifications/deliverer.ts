@@ -10,6 +10,7 @@
 //     while other incidents go on. Every attempt is logged; failures are retried with exponential back-off
 //     and jitter (or Retry-After) for up to 24 h after the event.
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database, type Db } from '../../../db/client';
 import {
   incidents,
@@ -27,6 +28,7 @@ import type { NotificationChannel } from '../../../domain/notifications';
 import { webhookIdOf } from './delivery-log';
 import type { EmailMessage } from './email-message';
 import { emailHeaders, sendEmail } from './send-email';
+import { gatheredUnder, gatherEvents, type Pending } from './grouping';
 import { renderBody, wants } from './payload';
 import { sendWebhook, type AttemptResult } from './send-webhook';
 import { notificationSettings, type NotificationSettings } from './settings';
@@ -133,9 +135,23 @@ async function enqueueFor(db: Db, subscriptionId: number, settings: Notification
     const incidentIds = [...new Set(events.map((e) => e.incidentId))];
     const rows = await tx.select().from(incidents).where(inArray(incidents.id, incidentIds));
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const values = events.flatMap((event) => {
+    const wanted = events.flatMap((event) => {
       const incident = byId.get(event.incidentId);
-      if (!incident || !wants(subscription, event, incident)) return [];
+      return incident && wants(subscription, event, incident) ? [{ event, incident }] : [];
+    });
+    // A storm's events go into the subscription's grouped messages (grouping.ts), if it has a window.
+    const gathered: Pending[] = wanted.flatMap(({ event, incident }) => {
+      const group = gatheredUnder(subscription, event, incident);
+      return group ? [{ event, incident, ...group }] : [];
+    });
+    const begun = await gatherEvents(tx, subscription, gathered, settings.publicUrl);
+    // In feed order, a message that begins a group where its first event is: deliveries of one incident are
+    // sent in the order of their ids.
+    const values: PgInsertValue<typeof webhookDeliveries>[] = wanted.flatMap(({ event, incident }) => {
+      if (gatheredUnder(subscription, event, incident)) {
+        const group = begun.get(event.id);
+        return group ? [group] : [];
+      }
       return [
         {
           subscriptionId,
@@ -167,7 +183,7 @@ interface Claimed {
 
 /**
  * Claims up to `limit` due deliveries under a lease of `leaseMs`: each the first unfinished one of its
- * (subscription, incident), of an enabled subscription. Test events (no event id) go to any subscription:
+ * (subscription, incident), a grouped message counting for each of its incidents, of an enabled subscription. Test events (no event id) go to any subscription:
  * they are how an administrator checks a receiver before enabling it again.
  */
 export async function claimDeliveries(db: Db, limit: number, leaseMs: number): Promise<Claimed[]> {
@@ -189,6 +205,11 @@ export async function claimDeliveries(db: Db, limit: number, leaseMs: number): P
             select 1 from webhook_deliveries e
             where e.subscription_id = d.subscription_id and e.incident_id = d.incident_id
               and e.status in ('PENDING', 'DELIVERING') and e.id < d.id)
+          and not exists (
+            select 1 from webhook_deliveries g
+            where g.subscription_id = d.subscription_id and g.group_key is not null
+              and g.status in ('PENDING', 'DELIVERING') and g.id < d.id
+              and g.grouped_events -> 'incidentIds' @> to_jsonb(d.incident_id))
         order by d.id
         limit ${limit}
         for update of d skip locked

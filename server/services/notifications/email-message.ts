@@ -35,6 +35,14 @@ export function emailMessage(headline: string, p: EventPayload, event: IncidentE
     ['Event', `${p.type} at ${p.time}${p.actor ? ` by ${p.actor}` : ''}`],
   ];
   if (event.message && event.message !== i.message) facts.push(['Note', event.message]);
+  if (p.group && p.group.count > 1) {
+    const more = p.group.count - p.group.incidentIds.length;
+    facts.push([
+      'Events in this message',
+      `${p.group.count}, until ${p.group.lastTime}: incidents ${p.group.incidentIds.map((id) => `#${id}`).join(', ')}` +
+        (more > 0 ? ` and ${more} more` : ''),
+    ]);
+  }
   return {
     subject: oneLine(`${headline}: ${i.message}`, 200),
     text: `${headline}\n\n${facts.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nOpen in the console: ${p.link}\n`,
@@ -43,7 +51,7 @@ export function emailMessage(headline: string, p: EventPayload, event: IncidentE
       facts
         .map(([k, v]) => `<tr><th align="left">${htmlEscape(k)}</th><td>${htmlEscape(v)}</td></tr>`)
         .join('\n') +
-      `\n</table>\n<p><a href="${htmlEscape(p.link)}">Open incident #${i.id} in the console</a></p>\n`,
+      `\n</table>\n<p><a href="${htmlEscape(p.link)}">${p.group ? 'Open the group' : `Open incident #${i.id}`} in the console</a></p>\n`,
   };
 }
 

@@ -1,9 +1,17 @@
 // What a webhook delivery carries (issue 15 item 2): the event and the incident as the API returns it, as
 // JSON for any receiver, or as a Slack incoming-webhook message.
-import type { IncidentEventRow, IncidentRow, WebhookSubscriptionRow } from '../../../db/schema';
+import type {
+  GroupedEvents,
+  IncidentEventRow,
+  IncidentRow,
+  WebhookSubscriptionRow,
+} from '../../../db/schema';
 import { TEST_EVENT_TYPE, webhookEventTypeOf } from '../../schemas/webhooks';
 import { toIncidentView } from '../incidents/incident-view';
 import { emailMessage, testEmailMessage } from './email-message';
+
+/** The incidents a grouped message names by id, at most. */
+const MAX_GROUP_IDS = 100;
 
 /** Longer technical details are cut (with a note) so that a body stays bounded. */
 const MAX_DETAILS = 64 * 1024;
@@ -16,12 +24,31 @@ export interface EventPayload {
   message: string;
   incident: Omit<ReturnType<typeof toIncidentView>, 'retryable'>;
   link: string;
+  /**
+   * A grouped message (a subscription's storm grouping, grouping.ts): the events of one incident group
+   * gathered in its window. The event and incident above are the first of them; `link` opens the group.
+   */
+  group?: {
+    key: string;
+    count: number;
+    /** Its incidents, the first 100 of them (`count` counts every event). */
+    incidentIds: number[];
+    /** The time of the latest event gathered. */
+    lastTime: string;
+  };
+}
+
+/** The events a grouped message stands for, and its group's key (`<source>:<templateId>:<nodeId>`). */
+export interface Grouped {
+  key: string;
+  events: GroupedEvents;
 }
 
 export function eventPayload(
   event: IncidentEventRow,
   incident: IncidentRow,
   publicUrl: string,
+  grouped?: Grouped,
 ): EventPayload {
   // Without `retryable`: a notification tells what happened, not what may be done later (contract §12).
   const { retryable: _, ...view } = toIncidentView(incident, null);
@@ -35,7 +62,17 @@ export function eventPayload(
     actor: event.actor,
     message: event.message,
     incident: view,
-    link: `${publicUrl}/incidents/${incident.id}`,
+    link: grouped
+      ? `${publicUrl}/incidents?group=${encodeURIComponent(grouped.key)}`
+      : `${publicUrl}/incidents/${incident.id}`,
+    ...(grouped && {
+      group: {
+        key: grouped.key,
+        count: grouped.events.count,
+        incidentIds: grouped.events.incidentIds.slice(0, MAX_GROUP_IDS),
+        lastTime: grouped.events.lastAt,
+      },
+    }),
   };
 }
 
@@ -55,9 +92,14 @@ const WHAT: Record<IncidentEventRow['eventType'], string> = {
   ASSIGNED: 'assigned',
 };
 
-/** `[HIGH] Incident #42 acknowledged by alice`: the first line of a Slack message and of an email. */
+/**
+ * `[HIGH] Incident #42 acknowledged by alice`, or for a grouped message `[HIGH] 37 incidents new at
+ * charge-card (#42 and 36 more)`: the first line of a Slack message and of an email.
+ */
 export const headlineOf = (event: IncidentEventRow, p: EventPayload) =>
-  `[${p.incident.severity}] Incident #${p.incident.id} ${WHAT[event.eventType]}${p.actor ? ` by ${p.actor}` : ''}`;
+  p.group && p.group.count > 1
+    ? `[${p.incident.severity}] ${p.group.count} events: ${WHAT[event.eventType]} at ${p.incident.nodeId} (#${p.incident.id} and ${p.group.count - 1} more)`
+    : `[${p.incident.severity}] Incident #${p.incident.id} ${WHAT[event.eventType]}${p.actor ? ` by ${p.actor}` : ''}`;
 
 /** A Slack incoming-webhook message: a plain `text` (notifications) and one section block. */
 export function slackMessage(event: IncidentEventRow, p: EventPayload) {
@@ -87,8 +129,9 @@ export function renderBody(
   event: IncidentEventRow,
   incident: IncidentRow,
   publicUrl: string,
+  grouped?: Grouped,
 ): string {
-  const payload = eventPayload(event, incident, publicUrl);
+  const payload = eventPayload(event, incident, publicUrl, grouped);
   if (subscription.channel === 'email')
     return JSON.stringify(emailMessage(headlineOf(event, payload), payload, event));
   return JSON.stringify(subscription.format === 'slack' ? slackMessage(event, payload) : payload);

@@ -86,6 +86,25 @@ export class IncidentApi {
     });
   }
 
+  /** POST /api/incidents/batch: `count` new incidents at `nodeId`, their messages holding `message`. */
+  async reportMany(count: number, fields: { message: string; nodeId: string }): Promise<Incident[]> {
+    const reports = Array.from({ length: count }, (_, i) => ({
+      processInstanceId: uniqueProcessInstanceId(),
+      nodeId: fields.nodeId,
+      source: 'PROCESS_ENGINE',
+      severity: 'HIGH',
+      message: `${fields.message} (order ${i + 1})`,
+      externalReferenceId: `${uniqueTag('e2e-storm')}:${Date.now()}${counter++}`,
+    }));
+    const { results } = await this.call<{ results: { outcome: string; incident: Incident }[] }>(
+      'POST',
+      '/api/incidents/batch',
+      { reports },
+    );
+    expect(results.map((r) => r.outcome)).toEqual(reports.map(() => 'CREATED'));
+    return results.map((r) => r.incident);
+  }
+
   get(id: number): Promise<Incident> {
     return this.call<Incident>('GET', `/api/incidents/${id}`);
   }

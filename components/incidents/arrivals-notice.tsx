@@ -1,6 +1,7 @@
 'use client';
 // "3 new incidents — show": new rows wait for the responder instead of moving the rows under the pointer.
 import { Button, Group, Text } from '@mantine/core';
+import { formatCount } from '../format-count';
 
 export function ArrivalsNotice({ count, onShow }: { count: number; onShow: () => void }) {
   // Always rendered, so that screen readers hear the count change (a live region must exist before it).
@@ -9,7 +10,7 @@ export function ArrivalsNotice({ count, onShow }: { count: number; onShow: () =>
       {count > 0 && (
         <>
           <Text size="sm" fw={500}>
-            {count === 1 ? '1 new incident' : `${count} new incidents`}
+            {count === 1 ? '1 new incident' : `${formatCount(count)} new incidents`}
           </Text>
           <Button size="compact-sm" variant="light" onClick={onShow}>
             Show

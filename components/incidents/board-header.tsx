@@ -54,8 +54,9 @@ export function SummaryButtons({
       <SummaryButton
         count={summary?.criticalIncidents}
         label="critical unresolved"
-        color="red"
-        variant="filled"
+        // Filled red draws the eye: only when there is something to look at.
+        color={summary?.criticalIncidents ? 'red' : 'gray'}
+        variant={summary?.criticalIncidents ? 'filled' : 'light'}
         active={criticalUnresolved}
         onClick={() =>
           filter(

@@ -6,7 +6,7 @@ import { appRouter, restProcedures } from './routers';
 import { INCIDENT_SEVERITIES, INCIDENT_SOURCES, INCIDENT_STATUSES } from '../domain/incidents';
 import { z } from 'zod';
 import { INCIDENT_STREAM_PATH } from './event-stream';
-import { IncidentStreamEvent } from './schemas/incidents';
+import { IncidentStreamEvent, LAST_EVENT_ID_PATTERN } from './schemas/incidents';
 import { METRICS_CONTENT_TYPE } from './metrics';
 import { MAX_BODY_BYTES } from './transport-rules';
 import { IDEMPOTENCY_KEY_RETENTION_HOURS } from './services/idempotency';
@@ -396,12 +396,16 @@ function incidentStreamOperation(eventData: SchemaObject): PathItemObject {
         query('processInstanceId', { type: 'integer', format: 'int64', minimum: 1 }, 'one process instance'),
         query('incidentId', { type: 'integer', format: 'int64', minimum: 1 }, 'one incident'),
         query('q', { type: 'string', maxLength: 200 }, 'substring of message, externalReferenceId or nodeId'),
-        query('lastEventId', { type: 'string' }, 'resume after this event id (the header wins)'),
+        query(
+          'lastEventId',
+          { type: 'string', pattern: LAST_EVENT_ID_PATTERN },
+          'resume after this event id (the header wins)',
+        ),
         {
           name: 'Last-Event-ID',
           in: 'header',
           required: false,
-          schema: { type: 'string' },
+          schema: { type: 'string', pattern: LAST_EVENT_ID_PATTERN },
           description: 'resume after this event id, as an EventSource sends it when it reconnects',
         },
       ],

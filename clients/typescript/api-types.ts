@@ -6317,6 +6317,7 @@ export interface operations {
                      */
                     channel?: "webhook" | "email";
                     /**
+                     * Format: uri
                      * @description required for a webhook
                      * @example https://hooks.example.com/bpm
                      */
@@ -6515,6 +6516,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     /**
+                     * Format: uri
                      * @description https (http only when WEBHOOK_ALLOW_HTTP); private and loopback addresses are refused
                      * @example https://hooks.example.com/bpm
                      */

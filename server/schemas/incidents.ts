@@ -194,11 +194,15 @@ export interface GroupKey {
  * A group as one value, `<source>:<templateId>:<nodeId>` (the node id may itself hold colons), as the
  * grouped view answers it in `key` (docs/contract.md §6, issue 14).
  */
+/** The one pattern a group key is checked against, and the document states (`[\s\S]`: any node id). */
+const GROUP_KEY_PATTERN = `^(${INCIDENT_SOURCES.join('|')}):([1-9][0-9]{0,14}):([\\s\\S]+)$`;
+const GROUP_KEY = new RegExp(GROUP_KEY_PATTERN);
+
 export const groupKey = z
   .string()
   .transform((value, ctx): GroupKey => {
-    const [, source, templateId, nodeId] = /^([A-Z_]+):([1-9][0-9]{0,14}):(.+)$/s.exec(value) ?? [];
-    if (!source || !(INCIDENT_SOURCES as readonly string[]).includes(source)) {
+    const [, source, templateId, nodeId] = GROUP_KEY.exec(value) ?? [];
+    if (!source) {
       ctx.addIssue({
         code: 'custom',
         message: `"${value}" is not a group key <source>:<templateId>:<nodeId> (the key the grouped view answers)`,
@@ -211,7 +215,7 @@ export const groupKey = z
     description: 'only the incidents of one group of GET /incidents/groups: its `key`',
     override: {
       type: 'string',
-      pattern: '^[A-Z_]+:[1-9][0-9]{0,14}:.+$',
+      pattern: GROUP_KEY_PATTERN,
       example: 'WORKER:42:Task_SendInvoice',
     },
   });
@@ -453,6 +457,9 @@ export const ReportBatchResponse = z
   .meta({ id: 'ReportBatchResult' });
 export type ReportBatchResult = z.infer<typeof ReportBatchResponse>;
 
+/** An event id of the stream (`<txId>.<id>`, the feed cursor) or a bare timeline id: what resumes one. */
+export const LAST_EVENT_ID_PATTERN = '^([0-9]{1,20}[.][0-9]{1,16}|[0-9]{1,16})$';
+
 /**
  * The incident change stream's filters (docs/contract.md §6, issue 14): the board's, as far as one timeline
  * entry and its incident decide them, plus one incident's entries only. `lastEventId` resumes after an event
@@ -467,7 +474,13 @@ export const IncidentStreamQuery = z.object({
   q: searchText.meta({
     description: 'substring of message, externalReferenceId or nodeId, case-insensitive',
   }),
-  lastEventId: z.string().max(64).optional(),
+  lastEventId: z
+    .string()
+    .regex(
+      new RegExp(LAST_EVENT_ID_PATTERN),
+      'must be an event id of this stream (<txId>.<id>) or a timeline id',
+    )
+    .optional(),
 });
 export type IncidentStreamQuery = z.infer<typeof IncidentStreamQuery>;
 

@@ -30,6 +30,8 @@ const name = z
   .meta(NOT_BLANK);
 const url = z.string().trim().max(2000, 'must be at most 2000 characters').meta({
   description: 'https (http only when WEBHOOK_ALLOW_HTTP); private and loopback addresses are refused',
+  // Checked by the target policy (server/services/notifications/target-policy.ts): an absolute URL.
+  format: 'uri',
   example: 'https://hooks.example.com/bpm',
 });
 

@@ -12,7 +12,7 @@ import type { ZodType } from 'zod';
 import { BULK_SKIP_REASONS } from '../../../domain/incidents';
 import { PROBLEM_CODES } from '../../errors';
 import { appRouter, restProcedures } from '../../routers';
-import { ListIncidentsQuery, SORT_FIELDS } from '../../schemas/incidents';
+import { IncidentStreamQuery, ListIncidentsQuery, SORT_FIELDS } from '../../schemas/incidents';
 import { api } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
 
@@ -590,6 +590,36 @@ describe('values as the service takes them (issue 17)', () => {
       }
     }
     expect(compared).toBeGreaterThan(40);
+  });
+
+  it("states the group key and the stream's lastEventId exactly as they are checked", () => {
+    const group = operation('GET', '/incidents').parameters!.find((p) => p.name === 'group')!;
+    for (const value of [
+      'WORKER:42:Task_A',
+      'PROCESS_ENGINE:1:a:b',
+      'AI_TASK:7:line\nbreak',
+      'BOGUS:42:Task_A',
+      'WORKER:0:Task_A',
+      'WORKER:42:',
+      'worker:42:Task_A',
+    ]) {
+      expect(documentAdmits(resolve(group.schema), value), `group=${JSON.stringify(value)}`).toBe(
+        ListIncidentsQuery.safeParse({ group: value }).success,
+      );
+    }
+    const stream = operation('GET', '/incidents/events/stream').parameters!;
+    for (const name of ['lastEventId', 'Last-Event-ID']) {
+      const schema = resolve(stream.find((p) => p.name === name)!.schema);
+      for (const value of ['123.45', '45', '1.2.3', 'abc', '', `${'9'.repeat(21)}.1`, '1.'])
+        expect(documentAdmits(schema, value), `${name}=${JSON.stringify(value)}`).toBe(
+          IncidentStreamQuery.safeParse({ lastEventId: value }).success,
+        );
+    }
+  });
+
+  it("states that a webhook's url is a URL", () => {
+    const body = operation('POST', '/admin/webhooks').requestBody!.content['application/json'];
+    expect(resolve(body.schema).properties!.url).toMatchObject({ type: 'string', format: 'uri' });
   });
 
   it('gives examples that the service accepts', () => {

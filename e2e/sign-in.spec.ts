@@ -40,7 +40,8 @@ test('an administrator signs in, sees the dashboard with counts, and signs out',
     ['Acknowledged', 'acknowledgedIncidents'],
     ['Created today', 'incidentsCreatedToday'],
   ]) {
-    await expect(count(label).getByText(String(summary[key]), { exact: true })).toBeVisible();
+    // As the page writes counts: grouped by thousands (components/format-count.ts).
+    await expect(count(label).getByText(summary[key].toLocaleString('en'), { exact: true })).toBeVisible();
   }
   await shot(page, 'sign-in-02-dashboard');
 

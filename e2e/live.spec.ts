@@ -69,7 +69,7 @@ test('while the stream cannot be reached the page says so, and is live again onc
   await expect(status).toHaveText(/^Live/, { timeout: 30_000 });
 });
 
-test('the board shows a storm as it grows, without freezing (issue 35)', async ({ page, request }) => {
+test('the board shows a storm as it grows, without freezing', async ({ page, request }) => {
   const api = await IncidentApi.signIn(request);
   const tag = uniqueTag('storm');
   await api.report({ message: `Storm check ${tag}`, severity: 'HIGH' });

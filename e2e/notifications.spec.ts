@@ -79,7 +79,7 @@ test('a webhook made in the console receives a signed test event, whose attempt 
     await create.getByRole('button', { name: 'Done' }).click();
     await expect(create).toBeHidden();
     await expect(notification(page, 'Subscription created')).toBeVisible();
-    // The storm-grouping window was kept (issue 35), as the edit form shows it.
+    // The storm-grouping window was kept, as the edit form shows it.
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog');
     await expect(edit.getByRole('textbox', { name: 'Group storms (seconds)' })).toHaveValue('90');

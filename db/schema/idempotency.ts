@@ -1,4 +1,4 @@
-// The answers kept for requests sent with an Idempotency-Key (docs/contract.md §8, issue 35): a repeat of
+// The answers kept for requests sent with an Idempotency-Key (docs/contract.md §8): a repeat of
 // the request is answered with the first answer instead of being done again.
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 

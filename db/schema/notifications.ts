@@ -52,7 +52,7 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
     .default(sql`'{}'`),
   format: webhookFormat('format').notNull().default('json'),
   /**
-   * Storm grouping (issue 35): with a window of N seconds, the system's events of one incident group
+   * Storm grouping: with a window of N seconds, the system's events of one incident group
    * (server/services/notifications/grouping.ts) are gathered for N seconds into one message that lists
    * their count; 0, one message per event.
    */

@@ -424,7 +424,7 @@ function reportSchemaForTheDocument(): Record<string, unknown> {
 }
 
 /**
- * A batch of reports (issue 35). Each item is checked on its own, so that a bad one is its own problem and
+ * A batch of reports. Each item is checked on its own, so that a bad one is its own problem and
  * the others go in: the schema takes any JSON per item, and the document names what each must be.
  */
 export const ReportBatchRequest = z

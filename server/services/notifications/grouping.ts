@@ -1,4 +1,4 @@
-// Storm grouping of notifications (docs/contract.md §12, issue 35): a subscription with a window of N
+// Storm grouping of notifications (docs/contract.md §12): a subscription with a window of N
 // seconds gets the events the system writes (reports, reopenings, failed retries: actor null) of one incident
 // group and one event type as one message, sent N seconds after the first of them, that lists their count,
 // instead of one message each. A storm of 10,000 new incidents in 40 groups is then 40 messages a window.

@@ -1,4 +1,4 @@
-// POST /api/incidents/batch (docs/contract.md §8, issue 35): up to 500 reports in one request, one result
+// POST /api/incidents/batch (docs/contract.md §8): up to 500 reports in one request, one result
 // per report in order; a bad report is its own problem and writes nothing, the others go in. Real server,
 // real database, real tokens; over REST and tRPC.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Storm grouping of notifications (docs/contract.md §12, issue 35): a subscription with a window gets the
+// Storm grouping of notifications (docs/contract.md §12): a subscription with a window gets the
 // system's events of one incident group and type as one message listing their count, sent when the window
 // ends; people's actions still come one by one; without a window, one message per event as before. Against a
 // real HTTP receiver that verifies every delivery with the `standardwebhooks` package.

@@ -1,4 +1,4 @@
-// A transaction whose COMMIT is under way when its deadline passes (docs/contract.md §11, issue 35): the
+// A transaction whose COMMIT is under way when its deadline passes (docs/contract.md §11): the
 // answer is the COMMIT's, never a failure while the database may still apply it. The network is stalled by a
 // real proxy between the client and PostgreSQL just as the COMMIT is sent.
 import { randomBytes } from 'node:crypto';

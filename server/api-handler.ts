@@ -1,4 +1,4 @@
-// Serves /api/* (REST through trpc-to-openapi, tRPC, health, OpenAPI, API reference) on plain Node http.
+// Serves /api/* (REST, tRPC, health, OpenAPI, API reference) on plain Node http.
 // Next's request pipeline costs about five times the CPU of a whole procedure here
 // (docs/decisions/0001-thin-node-server.md).
 import { readFile } from 'node:fs/promises';
@@ -41,11 +41,11 @@ import {
   trpcStreamInput,
 } from './event-stream';
 import { admitsSessionCookie, MAX_BODY_BYTES, unsupportedBodyOf } from './transport-rules';
-import { appRouter, restProcedures } from './routers';
+import { appOperations, appRouter, restProcedures } from './routers';
+import { runOperation } from './operation';
 import {
   buildRestRoutes,
   byFirstSegment,
-  callRestProcedure,
   matchRestRoute,
   restInput,
   trpcErrorOf,
@@ -109,8 +109,8 @@ export function apiRouteOf(pathname: string): string | undefined {
   return found && `/api${found.template}`;
 }
 
-/** Every REST operation's procedure, by method and path template, in the router's order. */
-const restRouteTable = buildRestRoutes(appRouter._def.procedures as Record<string, unknown>);
+/** Every REST operation, by method and path template, in the routers' order. */
+const restRouteTable = buildRestRoutes(appOperations);
 
 /**
  * The path as the REST operations see it: without /api, as the adapter parsed it on its own. That is the
@@ -264,8 +264,8 @@ export function createApiHandler(
   const serveIncidentStream = createEventStreamHandler(database, dispatcher, { isDraining });
 
   /**
-   * A REST operation: the procedure its method and path name, called with the input the path, the query or
-   * the body give (server/rest-routes.ts). Its answer is JSON (the success status of an empty one from its
+   * A REST operation: the one its method and path name, run with the input the path, the query or the body
+   * give (server/rest-routes.ts). Its answer is JSON (the success status of an empty one from its
    * meta), its errors problem documents.
    */
   async function restCall(
@@ -302,17 +302,20 @@ export function createApiHandler(
         clientAddress: clientAddressOf(req),
         signal: () => abortedOnClose(res),
         request: context,
-        answersAsJson: true,
         idempotencyKey: idempotencyKeyOf(req),
       });
-      const data = await callRestProcedure(match.route, input, ctx);
+      const data = await runOperation(match.route.operation, {
+        ctx,
+        path: match.route.operationPath,
+        rawInput: input,
+      });
       // The success status is for an empty answer; an operation that sometimes answers a body (a reset
       // that generated the password) answers that with a 200.
       const status = data === undefined ? (match.route.successStatus ?? 200) : 200;
       sendJson(res, status, data);
     } catch (cause) {
       const error = trpcErrorOf(cause);
-      logIfInternal(error, requestId, `REST ${match?.route.procedurePath ?? url.pathname}`);
+      logIfInternal(error, requestId, `REST ${match?.route.operationPath ?? url.pathname}`);
       sendProblem(res, problemOf(error, requestId), errorHeaders([error]));
     }
   }

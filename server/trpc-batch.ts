@@ -1,15 +1,13 @@
 // What a tRPC batch may hold. One HTTP request must not multiply the password checks a caller can make
 // (30 sign-ins in one batch would each run argon2 and race the lock), nor any other work without bound.
 import { validationError, type DomainError } from './errors';
-import { appRouter } from './routers';
+import { appOperations } from './routers';
 
 export const MAX_BATCH_CALLS = 10;
 
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
-
 /** Sign-in and anything else under auth that checks credentials: mutations there take a password. */
 const isAuthMutation = (path: string) =>
-  path.startsWith('auth.') && Object.hasOwn(procedures, path) && procedures[path]._def.type === 'mutation';
+  path.startsWith('auth.') && appOperations.get(path)?.type === 'mutation';
 
 /**
  * Why a tRPC request to `path` (after /api/trpc/) may not run, or undefined when it may. Read as tRPC reads

@@ -1,6 +1,6 @@
 // The one initTRPC: context, procedure builders by permission, and the error mapping.
 import { randomUUID } from 'node:crypto';
-import { initTRPC } from '@trpc/server';
+import { initTRPC, type TRPCCreateRouterOptions } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '../db/client';
 import type { RequestContext } from '../lib/request-context';
@@ -23,6 +23,7 @@ import {
 } from './errors';
 import { unacceptableInput } from './input-guard';
 import { countAuthFailure } from './metrics';
+import { OperationBuilder, operationRouter } from './operation';
 import type { Permission } from './permissions';
 import type { Dispatcher } from './services/workers/dispatcher';
 
@@ -46,11 +47,6 @@ export interface Context {
    * procedures never ask for it.
    */
   clientSignal?: () => AbortSignal | undefined;
-  /**
-   * The transport writes an answer's JSON as it is (REST): a procedure's checked, serialized answer
-   * (server/serialized-answer.ts) reaches it unparsed. Any other gets plain values.
-   */
-  answersAsJson?: boolean;
   /** The request's Idempotency-Key header, as sent (server/services/idempotency.ts reads it). */
   idempotencyKey?: string;
 }
@@ -64,8 +60,6 @@ export async function createContext(opts: {
   clientAddress?: string;
   /** The signal, or how to make it on first use (most procedures never read it: server/api-handler.ts). */
   signal?: AbortSignal | (() => AbortSignal);
-  /** Context.answersAsJson (false unless given). */
-  answersAsJson?: boolean;
   idempotencyKey?: string;
 }): Promise<Context> {
   const credentials = opts.credentials ?? {};
@@ -93,7 +87,6 @@ export async function createContext(opts: {
     request: opts.request,
     clientAddress: opts.clientAddress,
     clientSignal: () => (signal ??= typeof makeSignal === 'function' ? makeSignal() : undefined),
-    answersAsJson: opts.answersAsJson === true,
     idempotencyKey: opts.idempotencyKey,
   };
 }
@@ -130,9 +123,9 @@ export type ChainResult = { ok: true; data: unknown } | { ok: false; error: unkn
 
 /**
  * The rules of a procedure, in three parts around its validation and resolver: `admit` before the input is
- * read, `inspect` the raw input, `settle` whatever validation and the resolver gave. Each procedure's rules
- * middleware below runs them; server/procedure-chain.ts runs them, with the validation and the resolver, as
- * one step.
+ * read, `inspect` the raw input, `settle` whatever validation and the resolver gave. The tRPC procedure runs
+ * them as its first middleware (rulesMiddleware below), the REST transport around the same validation and
+ * function (runOperation, server/operation.ts).
  */
 export interface ProcedureRules {
   admit(call: { ctx: Context; meta: AppMeta | undefined; type: string }): void;
@@ -181,22 +174,18 @@ function admitCaller(
     throw toTRPCError(forbidden(scopeRefusal(scope)));
 }
 
-/** `middleware`, marked as running `rules` (server/procedure-chain.ts reads the mark). */
-function withRules<M extends object>(rules: ProcedureRules, middleware: M): M {
-  return Object.assign(middleware, { rules });
+/**
+ * The rules as one tRPC middleware: admit the caller, read and inspect the input, then settle what the
+ * validation and the resolver gave. A signed-in caller's principal is ctx.principal, which admit checked:
+ * `next` passes no context, and only its type changes (no longer null).
+ */
+function rulesMiddleware<Overrides extends object>(rules: ProcedureRules) {
+  return t.middleware(async (opts) => {
+    rules.admit(opts);
+    rules.inspect(opts.ctx, await opts.getRawInput());
+    return rules.settle(await opts.next({ ctx: undefined as unknown as Overrides }));
+  });
 }
-
-/** The rules' part before validation, as a middleware runs it: admit the caller, then read and inspect the input. */
-async function admitAndInspect(
-  rules: ProcedureRules,
-  call: Parameters<ProcedureRules['admit']>[0] & { getRawInput: () => Promise<unknown> },
-): Promise<void> {
-  rules.admit(call);
-  rules.inspect(call.ctx, await call.getRawInput());
-}
-
-// Each procedure has one middleware doing all of the above in order: every layer of tRPC's middleware chain
-// copies its call's options and results (docs/performance.md, "The procedure path against the bare stack").
 
 const publicRules: ProcedureRules = {
   admit: () => {},
@@ -205,12 +194,10 @@ const publicRules: ProcedureRules = {
 };
 
 /** Open to anyone: sign-in and the service's own description. */
-export const publicProcedure = t.procedure.use(
-  withRules(publicRules, async (opts) => {
-    await admitAndInspect(publicRules, opts);
-    return publicRules.settle(await opts.next());
-  }),
-);
+export const publicOperation = new OperationBuilder(t.procedure.use(rulesMiddleware<object>(publicRules)), {
+  rules: publicRules,
+  meta: {},
+});
 
 function signedIn(anyOf?: readonly Permission[]) {
   const rules: ProcedureRules = {
@@ -219,23 +206,22 @@ function signedIn(anyOf?: readonly Permission[]) {
     inspect: rejectUnacceptableInput,
     settle: withDomainStatus,
   };
-  return t.procedure.use(
-    withRules(rules, async (opts) => {
-      await admitAndInspect(rules, opts);
-      // The principal admitCaller checked is ctx.principal: only its type changes (no longer null). Passing
-      // no context on keeps tRPC from copying it (and from reading its lazy signal) on every call.
-      return rules.settle(await opts.next({ ctx: undefined as unknown as { principal: Principal } }));
-    }),
-  );
+  const procedure = t.procedure.use(rulesMiddleware<{ principal: Principal }>(rules));
+  return new OperationBuilder(procedure, { rules, meta: {} });
 }
 
 /** Any signed-in caller, whatever their permissions (the console asks who it is signed in as). */
-export const signedInProcedure = signedIn();
+export const signedInOperation = signedIn();
 
 /**
  * Needs a signed-in caller holding at least one of `anyOf` (effective permissions: direct or through a group).
  * Authentication and permission are checked before the input is read (docs/contract.md §4).
  */
-export function permissionProcedure(...anyOf: [Permission, ...Permission[]]) {
+export function permissionOperation(...anyOf: [Permission, ...Permission[]]) {
   return signedIn(anyOf);
+}
+
+/** A router of operations (server/operation.ts): tRPC's router, whose operations REST serves too. */
+export function operations<R extends TRPCCreateRouterOptions>(record: R): ReturnType<typeof t.router<R>> {
+  return operationRouter((r: R) => t.router(r), record);
 }

@@ -36,13 +36,13 @@ import { createUser } from '../services/admin/create-user';
 import { deleteUser } from '../services/admin/delete-user';
 import { updateUser } from '../services/admin/update-user';
 import { getUserDetail, listUsers } from '../services/admin/users';
-import { permissionProcedure, router } from '../trpc';
+import { permissionOperation, operations } from '../trpc';
 
-const admin = permissionProcedure('ACCESS_BPM_ADMIN');
+const admin = permissionOperation('ACCESS_BPM_ADMIN');
 const groupsTag = ['Groups'];
 const usersTag = ['Users'];
 
-export const adminRouter = router({
+export const adminRouter = operations({
   listPermissions: admin
     .meta({
       openapi: {

@@ -5,10 +5,10 @@ import { issueAccessToken } from '../auth/tokens';
 import { ChangePasswordRequest, TokenRequest, TokenResponse } from '../schemas/admin';
 import { noContent } from '../schemas/common';
 import { getEnv } from '../env';
-import { publicProcedure, router, signedInProcedure } from '../trpc';
+import { operations, publicOperation, signedInOperation } from '../trpc';
 
-export const authRouter = router({
-  createToken: publicProcedure
+export const authRouter = operations({
+  createToken: publicOperation
     .meta({
       openapi: {
         method: 'POST',
@@ -33,7 +33,7 @@ export const authRouter = router({
     ),
 
   /** Public: the person proves the current password, as at sign-in (a session may already be over). */
-  changePassword: publicProcedure
+  changePassword: publicOperation
     .meta({
       openapi: {
         method: 'POST',
@@ -55,7 +55,7 @@ export const authRouter = router({
     ),
 
   /** Who the console is signed in as; any signed-in user may ask (the console shows "no access" from it). */
-  me: signedInProcedure
+  me: signedInOperation
     .input(z.void())
     .output(
       z.object({

@@ -59,13 +59,13 @@ import { bulkRetryMatching } from '../services/worker-incidents/bulk-retry-match
 import { asResolved } from '../serialized-answer';
 import { once } from '../services/idempotency';
 import { keyedWrite } from './idempotency-key';
-import { permissionProcedure, router } from '../trpc';
+import { permissionOperation, operations } from '../trpc';
 
-const incident = permissionProcedure('ACCESS_BPM_ADMIN').meta({ tokenScope: 'INCIDENTS' });
-const engine = permissionProcedure('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta({ tokenScope: 'WORKER' });
+const incident = permissionOperation('ACCESS_BPM_ADMIN').meta({ tokenScope: 'INCIDENTS' });
+const engine = permissionOperation('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta({ tokenScope: 'WORKER' });
 const tags = ['Incidents'];
 
-export const incidentsRouter = router({
+export const incidentsRouter = operations({
   /**
    * The incident change stream (docs/contract.md §6, issue 14): tRPC's SSE subscription at
    * /api/trpc/incidents.changes for the console, and GET /api/incidents/events/stream for bearer clients,

@@ -1,13 +1,12 @@
-import { runChainsAsOneStep } from '../procedure-chain';
-import type { AppMeta } from '../trpc';
-import { router } from '../trpc';
+import { operationsOf } from '../operation';
+import { operations } from '../trpc';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { incidentsRouter } from './incidents';
 import { webhooksRouter } from './webhooks';
 import { workersRouter } from './workers';
 
-export const appRouter = router({
+export const appRouter = operations({
   auth: authRouter,
   admin: adminRouter,
   incidents: incidentsRouter,
@@ -15,18 +14,14 @@ export const appRouter = router({
   webhooks: webhooksRouter,
 });
 
-// Each procedure's rules, validation and resolver run as one step, for every entry point
-// (server/procedure-chain.ts).
-runChainsAsOneStep(appRouter._def.procedures as Record<string, unknown>);
-
 export type AppRouter = typeof appRouter;
 
-/** Every procedure served as REST, with its method, path and success status (for the transport and the docs). */
-export const restProcedures = Object.entries(
-  appRouter._def.procedures as unknown as Record<string, { _def: { meta?: AppMeta } }>,
-).flatMap(([procedurePath, procedure]) => {
-  const meta = procedure._def.meta;
-  return meta?.openapi
+/** Every operation of the API by its path (`incidents.get`): what the REST transport serves. */
+export const appOperations = operationsOf(appRouter);
+
+/** Every operation served as REST, with its method, path and success status (for the transport and the docs). */
+export const restProcedures = [...appOperations].flatMap(([procedurePath, { meta }]) =>
+  meta.openapi
     ? [
         {
           procedurePath,
@@ -37,5 +32,5 @@ export const restProcedures = Object.entries(
           idempotent: meta.idempotent,
         },
       ]
-    : [];
-});
+    : [],
+);

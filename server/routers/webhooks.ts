@@ -26,12 +26,12 @@ import {
   removeWebhookSecret,
   updateWebhook,
 } from '../services/notifications/subscriptions';
-import { permissionProcedure, router } from '../trpc';
+import { permissionOperation, operations } from '../trpc';
 
-const admin = permissionProcedure('ACCESS_BPM_ADMIN');
+const admin = permissionOperation('ACCESS_BPM_ADMIN');
 const tags = ['Webhooks'];
 
-export const webhooksRouter = router({
+export const webhooksRouter = operations({
   list: admin
     .meta({
       openapi: {

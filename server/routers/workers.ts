@@ -17,12 +17,12 @@ import { getProcessInstance } from '../services/workers/get-process-instance';
 import { getWorkerRequest } from '../services/workers/get-worker-request';
 import { completeWorkerRequest } from '../services/worker-incidents/complete-worker-request';
 import { failWorkerRequest } from '../services/worker-incidents/fail-worker-request';
-import { permissionProcedure, router } from '../trpc';
+import { permissionOperation, operations } from '../trpc';
 
-const engine = permissionProcedure('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta({ tokenScope: 'WORKER' });
+const engine = permissionOperation('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta({ tokenScope: 'WORKER' });
 const tags = ['Worker protocol'];
 
-export const workersRouter = router({
+export const workersRouter = operations({
   // Before /worker-requests/{id}/...: the adapter takes the first matching path.
   fetchAndLock: engine
     .meta({

@@ -5,13 +5,11 @@ import { ID_PATTERN } from '../../domain/ids';
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 /**
- * trpc-to-openapi coerces every number and boolean of an input object, bodies included, so that
- * `"enabled": "false"` would arrive as `true`. A pipe is not coerced, so body scalars are declared
- * as pipes and a wrong type stays a 400.
+ * A JSON body keeps its types: `"enabled": "false"` or `"id": "5"` is a 400 there. Only the query and the
+ * path give strings, which their own schemas parse (idParam below).
  */
-const positiveInt = z.number().int().positive().max(MAX_ID);
-export const jsonBoolean = z.boolean().pipe(z.boolean());
-export const jsonId = positiveInt.pipe(positiveInt);
+export const jsonBoolean = z.boolean();
+export const jsonId = z.number().int().positive().max(MAX_ID);
 
 /**
  * An id in the path or the query string: written as a positive integer up to 2^53-1 (no sign, exponent,

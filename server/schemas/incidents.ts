@@ -257,8 +257,10 @@ export type ListIncidentsQuery = z.infer<typeof ListIncidentsQuery>;
  */
 export const IncidentFilter = ListIncidentsQuery.omit({ page: true, size: true, sort: true });
 export type IncidentFilter = z.infer<typeof IncidentFilter>;
-/** The filter as a caller writes it (the group as its key). */
-export type IncidentFilterInput = z.input<typeof IncidentFilter>;
+/** The filter in a JSON body (the bulk actions by filter): an id is a number there, as everywhere in a body. */
+export const IncidentFilterBody = IncidentFilter.extend({ processInstanceId: jsonId.optional() });
+/** The filter as a caller writes it in a body (the group as its key). */
+export type IncidentFilterInput = z.input<typeof IncidentFilterBody>;
 
 export const GROUP_SORTS = ['lastSeen', 'count'] as const;
 export const ListIncidentGroupsQuery = IncidentFilter.extend(pageQuery.shape).extend({
@@ -351,7 +353,7 @@ export const MAX_MATCHING_PER_CALL = 1000;
 
 /** What a bulk action by filter adds to its single action's body (issue 14). */
 const matching = {
-  filter: IncidentFilter.meta({
+  filter: IncidentFilterBody.meta({
     description: "the list's filters (the same names and values as GET /incidents' query), `{}` for all",
   }),
   afterId: z.number().int().min(0).default(0).meta({

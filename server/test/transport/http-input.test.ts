@@ -3,7 +3,7 @@
 // size limit and sign-in throttling.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { unique } from '../support/helpers';
+import { api, unique } from '../support/helpers';
 import {
   ADMIN,
   bearer,
@@ -278,6 +278,51 @@ describe('path ids that are numbers but not written as positive integers', () =>
   it.each(['0x10', '1e3', '+5', '5.0', '%205'])('GET /admin/groups/%s/users is 400', async (id) => {
     const res = await as.get(`/admin/groups/${id}/users`);
     expectFieldError(res, 'id');
+  });
+});
+
+describe('bulk actions by filter: a value of another JSON type is 400', () => {
+  const paths = [
+    '/incidents/bulk/acknowledge-matching',
+    '/incidents/bulk/resolve-matching',
+    '/incidents/bulk/retry-matching',
+  ];
+  const wrong: [string, unknown][] = [
+    ['a numeric string', '5'],
+    ['true', true],
+    ['an array', [1]],
+  ];
+  const fields: [string, (value: unknown) => Record<string, unknown>][] = [
+    ['afterId', (value) => ({ filter: {}, afterId: value })],
+    ['limit', (value) => ({ filter: {}, limit: value })],
+    ['filter.processInstanceId', (value) => ({ filter: { processInstanceId: value } })],
+  ];
+  describe.each(paths)('POST %s', (path) => {
+    for (const [field, bodyOf] of fields) {
+      it.each(wrong)(`${field} as %s`, async (_, value) => {
+        await expectRejected(field, 'POST', path, bodyOf(value));
+      });
+    }
+  });
+
+  it('the same over tRPC, and nothing is acknowledged', async () => {
+    const res = await unchanged(() =>
+      api(t.url, 'POST', '/trpc/incidents.bulkAcknowledgeMatching', {
+        token: admin.token,
+        body: { filter: {}, limit: '5' },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('limit');
+  });
+
+  it('a number is taken: afterId, limit and the filter as JSON numbers', async () => {
+    const res = await t.call('POST', '/incidents/bulk/acknowledge-matching', {
+      token: admin.token,
+      body: { filter: { processInstanceId: 987654321 }, afterId: 5, limit: 1 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ matched: 0 });
   });
 });
 

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { BULK_SKIP_REASONS } from '../../../domain/incidents';
 import { PROBLEM_CODES } from '../../errors';
-import { appRouter, restProcedures } from '../../routers';
+import { appOperations, restProcedures } from '../../routers';
 import { IncidentStreamQuery, ListIncidentsQuery, SORT_FIELDS } from '../../schemas/incidents';
 import { api } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
@@ -471,15 +471,13 @@ interface InputField {
 }
 
 function inputFields(): InputField[] {
-  const procedures = appRouter._def.procedures as unknown as Record<
-    string,
-    { _def: { inputs: { shape?: Record<string, ZodType> }[] } }
-  >;
   const fields: InputField[] = [];
   for (const { method, path, op } of everyOperation()) {
     const rest = restProcedures.find((p) => p.method === method && p.path === path);
     if (!rest) continue; // GET /health is not a procedure and takes no input
-    const shape = procedures[rest.procedurePath]._def.inputs[0]?.shape ?? {};
+    const input = appOperations.get(rest.procedurePath)?.input as
+      { shape?: Record<string, ZodType> } | undefined;
+    const shape = input?.shape ?? {};
     const documented: [string, Schema][] = (op.parameters ?? [])
       .filter((p) => p.in === 'query')
       .map((p) => [p.name, p.schema]);

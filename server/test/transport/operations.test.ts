@@ -1,41 +1,38 @@
-// The REST route table (server/rest-routes.ts) against what it replaces: the lookup by first segment finds
-// the same route as a scan of every route in order, and its own walk of a procedure's middleware chain
-// answers what tRPC's caller answers, results and errors alike. It relies on @trpc/server keeping a
-// procedure's middlewares in `_def.middlewares`; these tests fail first when an upgrade changes that.
-import type { AnyProcedure } from '@trpc/server';
-import { getPathRegExp, normalizePath } from 'trpc-to-openapi';
+// One declaration per operation (server/operation.ts), two transports: the REST route table finds the same
+// operation as a scan of every route in order, every procedure of the router was declared as an operation,
+// and REST's run of an operation answers what tRPC's caller answers, results and errors alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
-import { appRouter } from '../../routers';
-import { buildRestRoutes, byFirstSegment, callRestProcedure, matchRestRoute } from '../../rest-routes';
-import { createContext, type AppMeta, type Context } from '../../trpc';
+import { appOperations, appRouter } from '../../routers';
+import { runOperation } from '../../operation';
+import { buildRestRoutes, byFirstSegment, matchRestRoute, normalizePath } from '../../rest-routes';
+import { createContext, type Context } from '../../trpc';
 import { reportIncident } from '../../services/incidents/report-incident';
 import { accessTokenFor, createTestUser, dispatcherOf, openTestDatabase } from '../support/helpers';
 
-const procedures = appRouter._def.procedures as Record<string, unknown>;
-
 describe('the REST route table', () => {
-  const table = buildRestRoutes(procedures);
+  const table = buildRestRoutes(appOperations);
 
-  it('keeps every procedure middleware chain, as functions, resolver last', () => {
-    for (const [path, procedure] of Object.entries(procedures)) {
-      const middlewares = (procedure as { _def: { middlewares: unknown } })._def.middlewares;
-      expect(Array.isArray(middlewares), path).toBe(true);
-      expect(
-        (middlewares as unknown[]).every((m) => typeof m === 'function'),
-        path,
-      ).toBe(true);
+  it('holds every operation of the router, as the caller reaches it', () => {
+    const caller = appRouter.createCaller({} as Context) as unknown as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(appOperations.size).toBeGreaterThan(50);
+    for (const path of appOperations.keys()) {
+      const [area, name] = path.split('.');
+      expect(typeof caller[area][name], path).toBe('function');
     }
   });
 
   it('finds by first segment what a scan of every route in the router order finds', () => {
-    // The reference: every route, in the router's order, each with the adapter's expression of its path.
-    const everyRoute = Object.entries(procedures).flatMap(([name, value]) => {
-      const def = (value as AnyProcedure)._def;
-      const openapi = (def.meta as AppMeta | undefined)?.openapi;
-      if (!openapi || openapi.enabled === false || def.type === 'subscription') return [];
+    // The reference: every route, in the router's order, each with an expression of its path written here.
+    const everyRoute = [...appOperations].flatMap(([name, { meta, type }]) => {
+      const openapi = meta.openapi;
+      if (!openapi || openapi.enabled === false || type === 'subscription') return [];
       const template = normalizePath(openapi.path);
-      return [{ name, method: openapi.method, template, pattern: getPathRegExp(template) }];
+      const pattern = new RegExp(`^${template.replace(/\{(.+?)\}/g, '(?<$1>[^/]+)')}$`, 'i');
+      return [{ name, method: openapi.method, template, pattern }];
     });
     // Every template with 7 for its parameters, and paths none answers or that differ in case or slash.
     const paths = [...new Set(everyRoute.map((r) => r.template.replace(/\{[^}]+\}/g, '7')))];
@@ -44,7 +41,7 @@ describe('the REST route table', () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
       for (const path of paths) {
         const scanned = everyRoute.find((r) => r.method === method && r.pattern.test(normalizePath(path)));
-        expect(matchRestRoute(table, method, path)?.route.procedurePath, `${method} ${path}`).toBe(
+        expect(matchRestRoute(table, method, path)?.route.operationPath, `${method} ${path}`).toBe(
           scanned?.name,
         );
       }
@@ -60,11 +57,15 @@ describe('the REST route table', () => {
   });
 });
 
-describe('a REST call walks the procedure as tRPC calls it', () => {
+describe('REST runs an operation as its tRPC procedure runs', () => {
   let database: Database;
   let ctx: Context;
-  const table = buildRestRoutes(procedures);
-  const route = (method: string, path: string) => matchRestRoute(table, method, path)!.route;
+  const table = buildRestRoutes(appOperations);
+  /** REST's run of the operation of `method path`, with this raw input. */
+  const rest = (method: string, path: string, rawInput: unknown, context = ctx) => {
+    const { operation, operationPath } = matchRestRoute(table, method, path)!.route;
+    return runOperation(operation, { ctx: context, path: operationPath, rawInput });
+  };
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -94,30 +95,29 @@ describe('a REST call walks the procedure as tRPC calls it', () => {
       externalReferenceId: `rest-routes:${Date.now()}${Math.floor(Math.random() * 1000)}`,
     });
     const caller = appRouter.createCaller(ctx);
-    const get = route('GET', `/incidents/${incident.id}`);
-    expect(await settle(callRestProcedure(get, { id: incident.id }, ctx))).toEqual(
+    const get = `/incidents/${incident.id}`;
+    expect(await settle(rest('GET', get, { id: incident.id }))).toEqual(
       await settle(caller.incidents.get({ id: incident.id })),
     );
     // Not found (the service's DomainError given its status by server/trpc.ts), and invalid input.
     for (const input of [{ id: 999_999_999 }, { id: -1 }]) {
-      const rest = await settle(callRestProcedure(get, input, ctx));
-      expect(rest).toEqual(await settle(caller.incidents.get(input)));
-      expect(rest).toHaveProperty('code');
+      const answer = await settle(rest('GET', get, input));
+      expect(answer).toEqual(await settle(caller.incidents.get(input)));
+      expect(answer).toHaveProperty('code');
     }
     // A transition, then its refusal the second time (409).
-    const acknowledge = route('POST', `/incidents/${incident.id}/acknowledge`);
-    const first = await settle(callRestProcedure(acknowledge, { id: incident.id }, ctx));
+    const acknowledge = `/incidents/${incident.id}/acknowledge`;
+    const first = await settle(rest('POST', acknowledge, { id: incident.id }));
     expect(first).toMatchObject({ data: { id: incident.id, status: 'ACKNOWLEDGED' } });
-    expect(await settle(callRestProcedure(acknowledge, { id: incident.id }, ctx))).toEqual(
+    expect(await settle(rest('POST', acknowledge, { id: incident.id }))).toEqual(
       await settle(caller.incidents.acknowledge({ id: incident.id })),
     );
   });
 
   it('refuses a caller without credentials as the caller does', async () => {
     const anonymous = await createContext({ db: database.db, dispatcher: dispatcherOf(database) });
-    const summary = route('GET', '/incidents/summary');
-    const rest = await settle(callRestProcedure(summary, {}, anonymous));
-    expect(rest).toEqual(await settle(appRouter.createCaller(anonymous).incidents.summary({})));
-    expect(rest).toMatchObject({ code: 'UNAUTHORIZED' });
+    const answer = await settle(rest('GET', '/incidents/summary', {}, anonymous));
+    expect(answer).toEqual(await settle(appRouter.createCaller(anonymous).incidents.summary({})));
+    expect(answer).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

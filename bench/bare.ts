@@ -1,4 +1,4 @@
-// The bare baseline of `npm run bench` (docs/performance.md, "The procedure path against the bare stack"):
+// The bare baseline of `npm run bench` (docs/performance.md, "Against the bare stack"):
 // plain node:http and the same `postgres` driver, no framework, no validation, no authentication, serving the
 // four hot operations with the same statements and the same JSON as the service:
 //

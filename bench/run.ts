@@ -364,8 +364,7 @@ async function getToken(): Promise<string> {
 
 /**
  * Renders the console's sign-in page once, as someone opening the console would: the API is measured as it
- * serves beside a console in use, whose renders leave Next's AsyncLocalStorage behind
- * (server/quiet-between-pages.ts).
+ * serves beside a console in use, whose renders leave Next's AsyncLocalStorage behind.
  */
 async function openConsole(): Promise<void> {
   const res = await fetch(`${apiBase}/login`);

@@ -224,9 +224,13 @@ const DOCS_ASSETS: Record<string, string> = {
  * nothing is written to a connection that is gone or already carries a response, and it is then closed.
  */
 export function answerClientErrorsAsProblems(server: Server): void {
+  // The response each connection carries last, noted as its request arrives.
+  const lastResponse = new WeakMap<object, ServerResponse>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => lastResponse.set(req.socket, res));
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
-    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
-    if (socket.writable && error.code !== 'ECONNRESET' && !inFlight?.headersSent) {
+    const response = lastResponse.get(socket);
+    const answering = response !== undefined && !response.writableFinished && response.headersSent;
+    if (socket.writable && error.code !== 'ECONNRESET' && !answering) {
       const refusal =
         error.code === 'HPE_HEADER_OVERFLOW'
           ? requestHeadersTooLarge()

@@ -73,24 +73,12 @@ if (env.API_ONLY) {
     res.end('API_ONLY=true: this instance serves only /api');
   };
 } else {
-  const { keepNativeDate } = await import('./native-date');
-  const restoreNativeDate = keepNativeDate();
-  // Before Next runs anything: between pages, the async hook its storages turn on goes off again, and Node's
-  // own process.nextTick stands in for Next's wrapper (server/quiet-between-pages.ts). Not in development,
-  // whose compiler works between requests, nor when tracing, whose context manager keeps a storage in use for
-  // every request.
-  const { quietBetweenPages } = await import('./quiet-between-pages');
-  const quiet = dev || env.OTEL_EXPORTER_OTLP_ENDPOINT ? undefined : quietBetweenPages();
+  // Next, as shipped: loading it replaces the global Date and process.nextTick with wrappers that serve its
+  // prerenders (cacheComponents), and they stay for the API too (docs/decisions/0007-frameworks-as-shipped.md).
   const { default: next } = await import('next');
   const app = next({ dev, dir: process.cwd() });
   await app.prepare();
-  restoreNativeDate(); // Next's Date wrapper serves only cacheComponents (server/native-date.ts)
-  quiet?.nextLoaded();
-  const render = app.getRequestHandler();
-  handleNext = (req, res) => {
-    quiet?.pageStarted(res);
-    return render(req, res);
-  };
+  handleNext = app.getRequestHandler();
   // WebSocket upgrades (the dev server's hot reload) go to Next too, or its client reloads the page forever.
   handleUpgrade = app.getUpgradeHandler();
 }

@@ -1,21 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { executedDirectly, mappedByColumns, preparedOnce } from '../../../db/prepared';
+import { preparedOnce } from '../../../db/prepared';
 import { incidents } from '../../../db/schema';
 import { notFound } from '../../errors';
 import { incidentView } from './incident-view';
 
-/** The hottest read of the API: built and prepared once, and executed without drizzle's wrappers (db/prepared.ts). */
+/** The hottest read of the API: built and prepared once (db/prepared.ts). */
 const incidentById = preparedOnce((db) =>
-  executedDirectly(
-    mappedByColumns(
-      db
-        .select()
-        .from(incidents)
-        .where(eq(incidents.id, sql.placeholder('id')))
-        .prepare('incident_by_id'),
-    ),
-  ),
+  db
+    .select()
+    .from(incidents)
+    .where(eq(incidents.id, sql.placeholder('id')))
+    .prepare('incident_by_id'),
 );
 
 /** The incident's row, or NotFound. */

@@ -1,7 +1,7 @@
 // Dashboard statistics over a recent window: incidents per day by severity, the nodes that fail most,
 // and the mean times to acknowledge and to resolve. Read from the daily roll-ups the database keeps exact
 // (incident_daily_stats and incident_node_daily_stats, migration 0012_incident_stats): a few hundred rows
-// whatever the number of incidents (docs/performance.md, "Dashboard statistics").
+// whatever the number of incidents (docs/performance.md, Decisions).
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
 import { coalescedRead } from '../../../db/coalesced-read';

@@ -1,22 +1,20 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { mappedByColumns, preparedOnce } from '../../../db/prepared';
+import { preparedOnce } from '../../../db/prepared';
 import { incidents } from '../../../db/schema';
 import { ProcessInstanceIncidents } from '../../schemas/incidents';
 import { SerializedAnswer } from '../../serialized-answer';
 import { incidentViews } from './incident-view';
 import { processInstanceAnswer } from './process-instance-answers';
 
-/** One statement for every process instance: built and prepared once, its rows mapped once (db/prepared.ts). */
+/** One statement for every process instance: built and prepared once (db/prepared.ts). */
 const incidentsOfProcessInstance = preparedOnce((db) =>
-  mappedByColumns(
-    db
-      .select()
-      .from(incidents)
-      .where(eq(incidents.processInstanceId, sql.placeholder('processInstanceId')))
-      .orderBy(desc(incidents.createdAt), desc(incidents.id))
-      .prepare('incidents_of_process_instance'),
-  ),
+  db
+    .select()
+    .from(incidents)
+    .where(eq(incidents.processInstanceId, sql.placeholder('processInstanceId')))
+    .orderBy(desc(incidents.createdAt), desc(incidents.id))
+    .prepare('incidents_of_process_instance'),
 );
 
 /**

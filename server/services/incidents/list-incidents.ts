@@ -2,7 +2,7 @@
 // db/schema/incidents.ts or by the counters (incidentCounts, incidentTemplateCounts).
 import { and, asc, desc, eq, gte, inArray, lt, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../../db/client';
-import { mappedByColumns, preparedByShape } from '../../../db/prepared';
+import { preparedByShape } from '../../../db/prepared';
 import { incidentCounts, incidentGroupCounts, incidentTemplateCounts, incidents } from '../../../db/schema';
 import { fieldError } from '../../errors';
 import { toPage } from '../../schemas/common';
@@ -222,10 +222,7 @@ async function nearPage(
       ? await firstPages(
           db,
           JSON.stringify([query.status, query.source, query.severity, query.sort, query.size]),
-          () =>
-            mappedByColumns(
-              pageQuery(db, query, where, total).prepare(`incidents_first_page_${firstPageNames++}`),
-            ),
+          () => pageQuery(db, query, where, total).prepare(`incidents_first_page_${firstPageNames++}`),
         ).execute()
       : await pageQuery(db, query, where, total);
   // A page past the end (or no match) has no row to carry the total.

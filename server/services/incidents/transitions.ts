@@ -2,9 +2,8 @@
 // applyTransition as one conditional UPDATE plus its timeline entry in one transaction, so of N concurrent
 // identical requests exactly one applies. Creating an incident (report-incident.ts) is the only other
 // writer of `status`, and it writes the column's default, OPEN.
-import { and, Column, eq, inArray, is, SQL, sql, StringChunk } from 'drizzle-orm';
+import { and, eq, inArray, SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { transactionStatement } from '../../../db/prepared';
 import { incidentEvents, incidents, type IncidentRow } from '../../../db/schema';
 import {
   INCIDENT_STATUSES,
@@ -40,74 +39,6 @@ export interface Transition {
 
 /** What a transition writes: its own fields, and the time of the change. */
 const updateOf = (set: IncidentChanges) => ({ ...set, updatedAt: sql`now()` });
-
-/**
- * A transition's conditional `UPDATE ... RETURNING` of one incident, built once per shape (db/prepared.ts)
- * from the transition's own fields: its plain values become parameters, its SQL expressions (`now()`,
- * `occurrence_count + 1`) and nulls part of the statement's text. The shape is the statuses it applies
- * from and, per field, either "a parameter" or the expression's text, so transitions that set the same fields the same
- * way share a statement whatever their values. Undefined (drizzle builds the statement for this call) for
- * an expression holding a value of its own, or beyond MAX_SHAPES shapes (TRANSITIONS have seven).
- */
-function preparedUpdate(t: Transition): ((tx: Db, id: number) => Promise<IncidentRow[]>) | undefined {
-  const values: Record<string, unknown> = {};
-  let shape = t.from.join(',');
-  for (const [field, value] of Object.entries(t.set)) {
-    if (value === undefined) continue;
-    if (value === null) shape += `|${field}=null`;
-    else if (is(value, SQL)) {
-      const text = constantSqlText(value);
-      if (text === undefined) return undefined;
-      shape += `|${field}=${text}`;
-    } else {
-      values[field] = value;
-      shape += `|${field}`;
-    }
-  }
-  let statement = updatesByShape.get(shape);
-  if (!statement) {
-    if (updatesByShape.size >= MAX_SHAPES) return undefined;
-    const set: IncidentChanges = Object.fromEntries(
-      Object.entries(t.set)
-        .filter(([, value]) => value !== undefined)
-        .map(([field, value]) => [
-          field,
-          // A value is a parameter, encoded by its column as drizzle encodes it; null is part of the text.
-          value === null ? sql`null` : is(value, SQL) ? value : sql.placeholder(field),
-        ]),
-    );
-    statement = transactionStatement<IncidentRow[]>((db) =>
-      db
-        .update(incidents)
-        .set(updateOf(set))
-        .where(and(eq(incidents.id, sql.placeholder(ID)), inArray(incidents.status, t.from)))
-        .returning(),
-    );
-    updatesByShape.set(shape, statement);
-  }
-  const prepared = statement;
-  return (tx, id) => prepared(tx, { ...values, [ID]: id });
-}
-
-const updatesByShape = new Map<string, ReturnType<typeof transactionStatement<IncidentRow[]>>>();
-const MAX_SHAPES = 64;
-/** The incident's id among the placeholders (no field of incidents is named so). */
-const ID = '$id';
-
-/** The text of an SQL expression made of text and columns only; undefined when it holds a value. */
-function constantSqlText(expression: SQL): string | undefined {
-  let text = '';
-  for (const chunk of expression.queryChunks) {
-    if (is(chunk, StringChunk)) text += chunk.value.join('');
-    else if (is(chunk, Column)) text += `"${chunk.name}"`;
-    else if (is(chunk, SQL)) {
-      const inner = constantSqlText(chunk);
-      if (inner === undefined) return undefined;
-      text += inner;
-    } else return undefined;
-  }
-  return text;
-}
 
 export interface ResolveInput {
   resolvedBy: string;
@@ -251,14 +182,11 @@ async function transition(
   traceparent: string | undefined,
 ): Promise<IncidentRow | undefined> {
   const row = await db.transaction(async (tx) => {
-    const prepared = typeof target === 'number' ? preparedUpdate(t) : undefined;
-    const [row] = prepared
-      ? await prepared(tx, target as number)
-      : await tx
-          .update(incidents)
-          .set(updateOf(t.set))
-          .where(and(eq(incidents.id, target), inArray(incidents.status, t.from)))
-          .returning();
+    const [row] = await tx
+      .update(incidents)
+      .set(updateOf(t.set))
+      .where(and(eq(incidents.id, target), inArray(incidents.status, t.from)))
+      .returning();
     if (row) {
       await recordEvent(tx, row.id, t, traceparent);
       return row;
@@ -282,17 +210,6 @@ async function transition(
   return row;
 }
 
-/** A timeline entry: one statement for every transition, built once (db/prepared.ts). */
-const eventInsert = transactionStatement<unknown>((db) =>
-  db.insert(incidentEvents).values({
-    incidentId: sql.placeholder('incidentId'),
-    eventType: sql.placeholder('event'),
-    message: sql.placeholder('message'),
-    actor: sql.placeholder('actor'),
-    traceparent: sql.placeholder('traceparent'),
-  }),
-);
-
 /** Writes a timeline entry; `traceparent`: the trace context of the request that caused it. */
 export async function recordEvent(
   tx: Db,
@@ -300,9 +217,9 @@ export async function recordEvent(
   t: Pick<Transition, 'event' | 'message' | 'actor'>,
   traceparent?: string,
 ) {
-  await eventInsert(tx, {
+  await tx.insert(incidentEvents).values({
     incidentId,
-    event: t.event,
+    eventType: t.event,
     message: t.message,
     actor: t.actor,
     traceparent: traceparent ?? null,

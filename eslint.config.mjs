@@ -94,6 +94,33 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@trpc/*',
+                'next',
+                'next/*',
+                'next-auth',
+                'next-auth/*',
+                '**/transport/*',
+                '**/routers/*',
+                '@/server/transport/*',
+                '@/server/routers/*',
+              ],
+              message:
+                'Services hold the rules, whatever the transport: they take plain values and return them (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

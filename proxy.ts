@@ -1,7 +1,7 @@
 // Next's proxy (the former middleware): every page gets a Content-Security-Policy with a fresh nonce, which
 // Next reads from the request's own Content-Security-Policy header and puts on the scripts it renders.
 import { NextResponse, type NextRequest } from 'next/server';
-import { pageContentSecurityPolicy } from './server/content-security-policy';
+import { pageContentSecurityPolicy } from './server/transport/content-security-policy';
 
 export function proxy(request: NextRequest) {
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));

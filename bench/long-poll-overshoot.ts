@@ -1,5 +1,5 @@
 // How late after their waitMs a thousand long polls timing out together are answered, as the server sees it
-// (longPollOvershootMs of the request log lines, server/observe-requests.ts), for one or several checkouts
+// (longPollOvershootMs of the request log lines, server/observability/observe-requests.ts), for one or several checkouts
 // measured in turns in the same run, so that two versions meet the same machine load:
 //
 //   npx tsx bench/long-poll-overshoot.ts [rounds=3] [checkout directory...=.]

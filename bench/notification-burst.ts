@@ -1,5 +1,5 @@
-// Whether a storm of incidents, each pushed to a webhook, slows the API or the worker protocol (issue 15
-// item 3: delivery is off the request path). One server (tsx server/http.ts, production, API only) on a fresh
+// Whether a storm of incidents, each pushed to a webhook, slows the API or the worker protocol (delivery
+// is off the request path). One server (tsx server/http.ts, production, API only) on a fresh
 // PostgreSQL database next to BENCH_DATABASE_URL, two real HTTP receivers (one answering 204 at once, one
 // that takes SLOW_MS to answer), and two subscriptions: every incident.created to the fast receiver, and
 // one incident in SLOW_EVERY to the slow one (a node id filter).
@@ -20,7 +20,7 @@
 // event is delivered, which is timed too.
 //
 // --in-process runs the deliverer in the server's thread and pool (NOTIFICATION_DELIVERER=in-process), as it
-// was before issue 15 item 3, for comparison.
+// once was, for comparison.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';

@@ -12,13 +12,13 @@ import { TRPCProvider } from './trpc';
 import type { AppRouter } from '@/server/routers';
 
 export function Providers({ children }: { children: ReactNode }) {
-  // On a phone a notification at the top covers the page's title and its buttons (issue 14).
+  // On a phone a notification at the top covers the page's title and its buttons.
   const phone = useMediaQuery('(max-width: 600px)') ?? false;
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }),
   );
   const [trpcClient] = useState(() =>
-    // The API refuses a batch of more than MAX_BATCH_CALLS (10) calls: server/trpc-batch.ts, which the
+    // The API refuses a batch of more than MAX_BATCH_CALLS (10) calls: server/transport/trpc-batch.ts, which the
     // browser must not import (it holds the router).
     createTRPCClient<AppRouter>({
       links: [

@@ -1,4 +1,4 @@
-// OpenTelemetry spans for database statements, when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT, server/tracing.ts):
+// OpenTelemetry spans for database statements, when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT, server/observability/tracing.ts):
 // the client Drizzle is given is wrapped, since every statement of either driver passes through it: postgres.js
 // `unsafe(text, params)` and PGlite `query(text, params)` / `exec(text)`, and transactions through `begin` /
 // `transaction` (their statements through the transaction's own client, wrapped in turn; savepoints alike).

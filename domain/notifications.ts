@@ -1,4 +1,4 @@
-// The vocabulary of outbound notifications (issue 15): how a webhook's body is written, and where one
+// The vocabulary of outbound notifications: how a webhook's body is written, and where one
 // delivery of an event to a subscription stands.
 export const WEBHOOK_FORMATS = ['json', 'slack'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];

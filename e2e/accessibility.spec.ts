@@ -1,5 +1,5 @@
 // WCAG 2.2 AA with axe-core on every console page and every dialog a responder or administrator opens, at
-// desktop (1440 px) and phone (390 px) width: zero serious or critical violations (issue 14, item 5).
+// desktop (1440 px) and phone (390 px) width: zero serious or critical violations (item 5).
 // The theme is what passes (components/theme.ts), not overrides per element.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -108,7 +108,7 @@ for (const size of WIDTHS) {
       await page.goto(path);
       await settled(page);
       await scan(path);
-      // Nothing scrolls sideways: tables are cards on a phone (issue 14, item 4).
+      // Nothing scrolls sideways: tables are cards on a phone (item 4).
       for (const overflow of await sidewaysScrolls(page))
         found.push(`${path}: scrolls sideways: ${overflow}`);
       await shot(page, `axe-${size.name}${path.replaceAll('/', '-')}`);

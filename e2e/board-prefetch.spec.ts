@@ -1,4 +1,4 @@
-// The board does not prefetch the pages its rows link to (issue 14 item 6): Next's <Link> prefetches every
+// The board does not prefetch the pages its rows link to: Next's <Link> prefetches every
 // link that scrolls into view, so each re-render of the board asked the server for up to a page size of
 // process-instance pages (a console-layout render each) that nobody opens. Links still navigate on click.
 import { expect, test } from './support';

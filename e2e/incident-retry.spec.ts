@@ -153,7 +153,7 @@ test('retry is offered only where it can work, and a retry refused meanwhile say
   const api = await IncidentApi.signIn(request);
   const tag = uniqueTag('noretry');
   // A WORKER incident whose reference names no worker request: a retry cannot work, so none is offered
-  // (issue 14: the API says so per incident).
+  // (the API says so per incident).
   const orphan = await api.report({ message: `Worker lost its lease ${tag}`, source: 'WORKER' });
   expect(orphan.retryable).toBe(false);
   await signInAsAdmin(page, `/incidents/${orphan.id}`);

@@ -1,4 +1,4 @@
-// Storms (issue 14): the grouped board and an action on a whole group of more than 250 incidents, run by the
+// Storms: the grouped board and an action on a whole group of more than 250 incidents, run by the
 // console in chunks with progress and per-incident results.
 import { expect, shot, test } from './support';
 import { IncidentApi, modalsGone, signInAsAdmin, uniqueTag } from './incident-support';

@@ -144,7 +144,7 @@ test('a responder finds an incident, acknowledges it and resolves it with a note
   await expect(page).toHaveURL(`/incidents/${incident.id}`);
 });
 
-test('a responder notes an incident, takes it, finds it among their own and resolves it with a note (issue 14)', async ({
+test('a responder notes an incident, takes it, finds it among their own and resolves it with a note', async ({
   page,
   request,
   consoleGuard,
@@ -479,7 +479,7 @@ test('new incidents are announced on an open board and shown on request, keeping
     message: `Message correlation failed ${tag} second`,
     severity: 'CRITICAL',
   });
-  // Announced, not inserted under the pointer (issue 14); shown when asked.
+  // Announced, not inserted under the pointer; shown when asked.
   const notice = page.getByRole('status').filter({ hasText: '1 new incident' });
   await expect(notice).toBeVisible();
   await expect(boardRow(page, second.id)).toHaveCount(0);

@@ -1,4 +1,4 @@
-// Keyboard first (issue 14, item 5): the board's keys (j/k move, Enter opens, a acknowledges, / searches,
+// Keyboard first (item 5): the board's keys (j/k move, Enter opens, a acknowledges, / searches,
 // ? lists them), and dialogs that keep typed text from a stray Escape and submit with Ctrl+Enter.
 import { expect, shot, signInAsAdmin, test } from './support';
 import { IncidentApi, boardRow, uniqueTag } from './incident-support';

@@ -1,4 +1,4 @@
-// Notifications in the console (issue 15): a webhook subscription created in the UI with its secret shown
+// Notifications in the console: a webhook subscription created in the UI with its secret shown
 // once, a test event sent from its delivery log, received by a real receiver here that verifies it with the
 // `standardwebhooks` package, and its attempt read back in the log.
 import http from 'node:http';

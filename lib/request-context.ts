@@ -1,9 +1,9 @@
-// The request being handled, for whatever runs on its behalf. The request wrapper (server/observe-requests.ts)
+// The request being handled, for whatever runs on its behalf. The request wrapper (server/observability/observe-requests.ts)
 // makes it and hands it to the handler as an argument, which passes it on explicitly. It is not kept in an
 // AsyncLocalStorage: on Node 20 an AsyncLocalStorage, once entered, makes every promise of the process pay
 // its hooks, 5-9% of a simple read's CPU (docs/performance.md at 6d94e69, "Eighth pass").
 
-/** The request being handled (server/observe-requests.ts). */
+/** The request being handled (server/observability/observe-requests.ts). */
 export interface RequestContext {
   requestId: string;
   /** When the request arrived (epoch ms): a long poll's wait counts from then, not from after its auth. */
@@ -11,7 +11,7 @@ export interface RequestContext {
   traceId?: string;
   /**
    * The W3C `traceparent` naming the request's span, when it is traced: timeline entries it writes keep it,
-   * and the notifications they cause carry it (issue 15), so a delivery appears in the same trace.
+   * and the notifications they cause carry it, so a delivery appears in the same trace.
    */
   traceparent?: string;
   /** A long poll's deadline (epoch ms), once it has passed: its request line reports how late it answered. */

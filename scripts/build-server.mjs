@@ -14,7 +14,7 @@ const outdir = path.resolve(process.argv[2] ?? 'dist/server');
 const started = performance.now();
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
-  // The notification deliverer's thread is a module of its own (server/run-deliverer-thread.ts starts it).
+  // The notification deliverer's thread is a module of its own (server/runtime/run-deliverer-thread.ts starts it).
   entryPoints: { http: 'server/http.ts', 'deliverer-thread': 'server/deliverer-thread.ts' },
   outdir,
   bundle: true,

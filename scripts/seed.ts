@@ -6,7 +6,7 @@ import { groups, userGroups, users } from '../db/schema';
 import { seedDemoIncidents } from './demo-incidents';
 import { bootstrapAdmin } from '../server/auth/bootstrap';
 import { hashPassword } from '../server/auth/passwords';
-import { getEnv } from '../server/env';
+import { getEnv } from '../server/runtime/env';
 import { eq } from 'drizzle-orm';
 
 const DEMO_PASSWORD = 'demo-password-123';

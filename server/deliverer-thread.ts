@@ -1,10 +1,14 @@
-// The notification deliverer's thread (started by server/run-deliverer-thread.ts, with PostgreSQL): its own
+// The notification deliverer's thread (started by server/runtime/run-deliverer-thread.ts, with PostgreSQL): its own
 // pool and LISTEN connection, the deliverer of server/services/notifications/deliverer.ts, and the attempts
 // it records handed to the server's thread for its metrics. Log lines are written by this thread's logger
 // to the same stdout, marked `thread: "deliverer"`.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { DelivererThreadData, FromDelivererThread, ToDelivererThread } from './run-deliverer-thread';
+import type {
+  DelivererThreadData,
+  FromDelivererThread,
+  ToDelivererThread,
+} from './runtime/run-deliverer-thread';
 
 /** Nice value of this thread: below the server thread's (0), as a batch job's. */
 const DELIVERER_NICE = 10;
@@ -23,7 +27,7 @@ port.on('message', (message: ToDelivererThread) => {
   else onStop();
 });
 
-const { log } = await import('./log');
+const { log } = await import('./observability/log');
 log.setBindings({ thread: 'deliverer' });
 
 // Requests come first when the cores are busy: a storm's deliveries take the CPU this thread's requests leave
@@ -33,7 +37,7 @@ try {
 } catch (error) {
   log.warn({ err: error }, 'the deliverer thread keeps the server thread’s priority');
 }
-const { isBusy } = await import('./api-load');
+const { isBusy } = await import('./runtime/api-load');
 const { openDatabase } = await import('../db/client');
 const { startDeliverer } = await import('./services/notifications/deliverer');
 

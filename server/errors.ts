@@ -53,7 +53,7 @@ const KINDS: Record<DomainErrorKind, { status: number; title: string; trpc: TRPC
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Unprocessable Content', trpc: 'UNPROCESSABLE_CONTENT' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type', trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   RATE_LIMITED: { status: 429, title: 'Too Many Requests', trpc: 'TOO_MANY_REQUESTS' },
-  // The HTTP layer's own refusals, answered before any procedure (server/api-handler.ts).
+  // The HTTP layer's own refusals, answered before any procedure (server/transport/api-handler.ts).
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method Not Allowed', trpc: 'METHOD_NOT_SUPPORTED' },
   REQUEST_HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large', trpc: 'BAD_REQUEST' },
   REQUEST_TIMEOUT: { status: 408, title: 'Request Timeout', trpc: 'TIMEOUT' },
@@ -187,7 +187,7 @@ export function domainErrorOf(error: unknown): DomainError | undefined {
     if (isDatabaseUnavailable(e))
       return isOutcomeUnknown(e) ? databaseUnavailable(OUTCOME_UNKNOWN) : databaseUnavailable();
     if (isUnstorableText(e)) {
-      // A safety net: server/input-guard.ts refuses such text in every input before it reaches the database.
+      // A safety net: server/transport/input-guard.ts refuses such text in every input before it reaches the database.
       return fieldError(
         '(request)',
         'holds characters that cannot be stored (NUL or half of a surrogate pair)',

@@ -8,8 +8,8 @@ const dev = process.argv.includes('--dev');
 (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= '1';
 (process.env as Record<string, string>).NODE_ENV ??= dev ? 'development' : 'production';
 
-const { getEnv } = await import('./env');
-const { log, flushLog } = await import('./log');
+const { getEnv } = await import('./runtime/env');
+const { log, flushLog } = await import('./observability/log');
 const { openDatabase, setProcessDatabase } = await import('../db/client');
 const { bootstrapAdmin } = await import('./auth/bootstrap');
 const { getAuthSecret } = await import('./auth/secret');
@@ -18,8 +18,8 @@ const env = getEnv();
 getAuthSecret(); // fail at start, not at the first sign-in
 
 // With PostgreSQL, several server processes on one port (WEB_CONCURRENCY): this process, the primary, only
-// runs them (server/cluster.ts) and never goes past this point; each worker runs the rest of this file.
-const { isClusterWorker, runPrimary, serverProcessCount } = await import('./cluster');
+// runs them (server/runtime/cluster.ts) and never goes past this point; each worker runs the rest of this file.
+const { isClusterWorker, runPrimary, serverProcessCount } = await import('./runtime/cluster');
 const processCount = serverProcessCount({
   webConcurrency: env.WEB_CONCURRENCY,
   databaseUrl: env.DATABASE_URL,
@@ -29,7 +29,7 @@ if (processCount > 1 && !isClusterWorker()) {
   await runPrimary({ count: processCount, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS, log, flushLog });
 }
 if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
-  const { startTracing } = await import('./tracing');
+  const { startTracing } = await import('./observability/tracing');
   await startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT);
   log.info({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT }, 'Tracing: spans exported over OTLP/HTTP');
 }
@@ -84,14 +84,15 @@ if (env.API_ONLY) {
 }
 // Imported after prepare(): anything that touches next-auth must load once Next is ready
 // (docs/decisions/0001-thin-node-server.md).
-const { answerClientErrorsAsProblems, apiRouteOf, createApiHandler } = await import('./api-handler');
-const { observeRequests } = await import('./observe-requests');
+const { answerClientErrorsAsProblems, apiRouteOf, createApiHandler } =
+  await import('./transport/api-handler');
+const { observeRequests } = await import('./observability/observe-requests');
 const { startDispatcher } = await import('./services/workers/dispatcher');
 const dispatcher = startDispatcher(database);
 // Notifications are delivered off the request path: with PostgreSQL in a thread of its own, with its own
-// pool (server/run-deliverer-thread.ts); on PGlite, whose database lives in this thread, in this thread.
-// Either way they yield to requests: while the API is busy (server/api-load.ts) they trickle.
-const { isBusy, watchApiLoad } = await import('./api-load');
+// pool (server/runtime/run-deliverer-thread.ts); on PGlite, whose database lives in this thread, in this thread.
+// Either way they yield to requests: while the API is busy (server/runtime/api-load.ts) they trickle.
+const { isBusy, watchApiLoad } = await import('./runtime/api-load');
 const apiLoad = watchApiLoad({ busyUtilization: env.NOTIFICATION_BUSY_UTILIZATION });
 const deliverer = await startNotificationDeliverer();
 async function startNotificationDeliverer() {
@@ -102,7 +103,7 @@ async function startNotificationDeliverer() {
       busyPace: env.NOTIFICATION_BUSY_PACE,
     });
   }
-  const { startDelivererThread } = await import('./run-deliverer-thread');
+  const { startDelivererThread } = await import('./runtime/run-deliverer-thread');
   const { POSTGRES_DEFAULTS } = await import('../db/resilient-postgres');
   return startDelivererThread({
     // This module is server/http.ts under tsx, dist/server/http.mjs once built (scripts/build-server.mjs).
@@ -122,10 +123,10 @@ async function startNotificationDeliverer() {
     stopTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   });
 }
-const { manageLifecycle } = await import('./shutdown');
-const { closeIncidentStreams } = await import('./event-stream');
+const { manageLifecycle } = await import('./runtime/shutdown');
+const { closeIncidentStreams } = await import('./transport/event-stream');
 // `lifecycle` (below) exists before the server listens, so before readiness asks it.
-const { parseCorsOrigins } = await import('./cors');
+const { parseCorsOrigins } = await import('./transport/cors');
 const handleApi = createApiHandler(database, dispatcher, {
   isDraining: () => lifecycle.draining,
   corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
@@ -147,10 +148,10 @@ function isApiPath(url: string): boolean {
 // browser used: replaceUntrustedForwardedHeaders makes those headers what this socket saw unless TRUST_PROXY.
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
 
-const { CLIENT_ADDRESS_HEADER, clientAddressOf } = await import('./client-address');
+const { CLIENT_ADDRESS_HEADER, clientAddressOf } = await import('./transport/client-address');
 const { REQUEST_PATH_HEADER } = await import('../lib/sign-in-path');
-const { setSecurityHeaders } = await import('./security-headers');
-const { replaceUntrustedForwardedHeaders } = await import('./transport-rules');
+const { setSecurityHeaders } = await import('./transport/security-headers');
+const { replaceUntrustedForwardedHeaders } = await import('./transport/transport-rules');
 
 const handle = (req: http.IncomingMessage, res: http.ServerResponse, context: RequestContext) => {
   const url = req.url ?? '/';
@@ -187,7 +188,7 @@ server.listen(env.PORT, () => {
     `BPM Admin Console listening on http://localhost:${env.PORT}; REST API /api, reference /api/docs`,
   );
 });
-const { startMetricsServer } = await import('./metrics');
+const { startMetricsServer } = await import('./observability/metrics');
 const metricsServer = env.METRICS_PORT ? startMetricsServer(env.METRICS_PORT) : undefined;
 
 const lifecycle = manageLifecycle(server, {
@@ -214,9 +215,9 @@ async function shutdown(signal: string) {
   }, env.SHUTDOWN_TIMEOUT_MS + 1_000).unref();
   metricsServer?.close();
   await lifecycle.shutdown(signal);
-  const { stopTracing } = await import('./tracing');
+  const { stopTracing } = await import('./observability/tracing');
   await stopTracing();
-  // The log is written asynchronously (server/log.ts): every line, the last request's too, before the exit.
+  // The log is written asynchronously (server/observability/log.ts): every line, the last request's too, before the exit.
   await flushLog();
   process.exit(0);
 }

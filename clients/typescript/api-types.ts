@@ -7453,7 +7453,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description `draining` from the start of a graceful shutdown (server/shutdown.ts)
+                         * @description `draining` from the start of a graceful shutdown, until the process ends
                          * @enum {string}
                          */
                         status: "ready" | "draining" | "unavailable";
@@ -7479,7 +7479,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description `draining` from the start of a graceful shutdown (server/shutdown.ts)
+                         * @description `draining` from the start of a graceful shutdown, until the process ends
                          * @enum {string}
                          */
                         status: "ready" | "draining" | "unavailable";

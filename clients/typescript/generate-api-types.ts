@@ -18,9 +18,9 @@ export async function generateApiTypes(document: object): Promise<string> {
   return HEADER + astToString(ast);
 }
 
-/** `npm run api:types`: the document as the server builds it (server/openapi.ts), written out. */
+/** `npm run api:types`: the document as the server builds it (server/transport/openapi.ts), written out. */
 async function main() {
-  const { getOpenApiDocument } = await import('../../server/openapi');
+  const { getOpenApiDocument } = await import('../../server/transport/openapi');
   writeFileSync(API_TYPES_FILE, await generateApiTypes(getOpenApiDocument()));
   console.log(`wrote ${API_TYPES_FILE.pathname}`);
 }

@@ -34,7 +34,7 @@ export function EffectivePermissions({
     );
 
   return (
-    // Two columns that wrap: no minimum width, so a phone never scrolls sideways (issue 14).
+    // Two columns that wrap: no minimum width, so a phone never scrolls sideways.
     <Table.ScrollContainer minWidth={0}>
       <Table aria-label="Effective permissions" verticalSpacing="xs">
         <Table.Thead>

@@ -1,6 +1,6 @@
 'use client';
 // The dashboard's word on notifications: a subscription the service paused after failing for too long is
-// never silent (issue 15).
+// never silent.
 import { Alert, Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/trpc';

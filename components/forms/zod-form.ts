@@ -26,7 +26,7 @@ export interface ProblemView {
   errors: { field: string; message: string }[];
 }
 
-/** The problem document behind a failed tRPC call (see server/trpc.ts errorFormatter), in words. */
+/** The problem document behind a failed tRPC call (see server/transport/trpc.ts errorFormatter), in words. */
 export function problemOf(error: unknown): ProblemView {
   if (error instanceof TRPCClientError) {
     const problem = (error.shape as { problem?: ProblemView } | undefined)?.problem;

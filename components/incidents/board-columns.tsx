@@ -61,7 +61,7 @@ export function useBoardColumns(now: number, isNew: (id: number) => boolean) {
           <Anchor
             component={Link}
             href={`/process-instances/${i.processInstanceId}`}
-            // Not prefetched: every refresh would fetch the page of each row in view (issue 14 item 6).
+            // Not prefetched: every refresh would fetch the page of each row in view.
             prefetch={false}
             size="sm"
             onClick={(e: MouseEvent) => e.stopPropagation()}

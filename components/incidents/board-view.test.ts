@@ -34,7 +34,7 @@ describe('board view in the URL', () => {
     expect(searchOf({ ...DEFAULT_VIEW, sort: { field: 'id', direction: 'desc' } })).toBe('?sort=id,desc');
   });
 
-  it('node, assignee and creation dates (issue 14) read back and go to the API; a date that is not one falls back', () => {
+  it('node, assignee and creation dates read back and go to the API; a date that is not one falls back', () => {
     const view: BoardView = {
       ...DEFAULT_VIEW,
       nodeId: 'Task_SendInvoice',
@@ -56,7 +56,7 @@ describe('board view in the URL', () => {
     expect(viewOf('?createdFrom=yesterday&nodeId=n1')).toMatchObject({ createdFrom: '', nodeId: 'n1' });
   });
 
-  it('the grouped board (issue 14) is view=groups, and reads back', () => {
+  it('the grouped board is view=groups, and reads back', () => {
     const view: BoardView = { ...DEFAULT_VIEW, grouped: true, q: 'Invoice' };
     expect(searchOf(view)).toBe('?q=Invoice&view=groups');
     expect(viewOf(searchOf(view))).toEqual(view);

@@ -41,7 +41,7 @@ export interface BoardView {
   /** 1-based, as people count pages (the API's is 0-based). */
   page: number;
   size: PageSize;
-  /** The groups instead of the rows (issue 14): `view=groups`. */
+  /** The groups instead of the rows: `view=groups`. */
   grouped: boolean;
 }
 

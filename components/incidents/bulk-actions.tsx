@@ -65,7 +65,7 @@ const ACTION: Record<BulkKind, { verb: string; done: string; allowed: IncidentSt
 const OUTCOME_COLOR: Record<Outcome, string> = { APPLIED: 'green', SKIPPED: 'yellow', NOT_FOUND: 'gray' };
 
 const eligible = (kind: BulkKind, incident: IncidentView) =>
-  // A retry: what the service says can work (issue 14), so the dialog counts what will really be retried.
+  // A retry: what the service says can work, so the dialog counts what will really be retried.
   kind === 'retry' ? incident.retryable : ACTION[kind].allowed.includes(incident.status);
 
 /** What happened to one incident, in words: the service's own reason when it skipped one. */
@@ -116,7 +116,7 @@ export function BulkActions({ selected, onClear }: { selected: IncidentView[]; o
     setProblem(null);
     setConfirm(kind);
   };
-  // A typed resolution note is not thrown away by a stray Escape (issue 14).
+  // A typed resolution note is not thrown away by a stray Escape.
   const [resolveDirty, setResolveDirty] = useState(false);
   const guard = useDiscardGuard(confirm === 'resolve' && resolveDirty, () => {
     setResolveDirty(false);

@@ -1,5 +1,5 @@
 'use client';
-// Acting on everything a filter matches, beyond one page and beyond 250 (issue 14; docs/contract.md §6, bulk
+// Acting on everything a filter matches, beyond one page and beyond 250 (docs/contract.md §6, bulk
 // actions by filter): a confirmation stating the count, then the service's chunks of 250 called one after
 // another (each chunk goes on from the previous one's nextAfterId), with progress between them and every
 // per-incident result at the end. Used by the board ("all matching the filter") and by each group.

@@ -32,7 +32,7 @@ export function IncidentBoard() {
   const [selected, setSelected] = useState<IncidentView[]>([]);
   const clearSelection = useCallback(() => setSelected([]), []);
   const { view, setView, filter, sortBy, setPage, setSize } = useBoardView(clearSelection);
-  // Storms (issue 14): the same filters, grouped by source, node and message template.
+  // Storms: the same filters, grouped by source, node and message template.
   const grouped = view.grouped;
   const matching = filterOfView(view);
   const boxes = useFilterBoxes(view, filter);

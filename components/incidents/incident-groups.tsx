@@ -1,5 +1,5 @@
 'use client';
-// The board grouped (issue 14): one row per source, node and message template (numbers folded), with its
+// The board grouped: one row per source, node and message template (numbers folded), with its
 // counts per status, first and last seen, and actions on the whole group (BulkMatchingDialog: a
 // confirmation stating the count, then progress and per-incident results). Expanding a group lists its
 // newest incidents (the list filtered by the group's key). The board's filters apply to the groups.

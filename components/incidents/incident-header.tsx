@@ -21,12 +21,12 @@ export function IncidentHeader({
   const canAcknowledge = incident.status === 'OPEN';
   const canResolve = incident.status === 'OPEN' || incident.status === 'ACKNOWLEDGED';
   const canReopen = incident.status === 'RESOLVED';
-  // What the service says can work (issue 14); a retry under way stays shown, disabled.
+  // What the service says can work; a retry under way stays shown, disabled.
   const canRetry = incident.retryable || retryPending;
 
   // After an action the button that had the focus is gone (Acknowledge once acknowledged, Resolve… once
   // resolved) and the browser drops the focus to the page: it goes to the next action instead, or to the
-  // title when none is left (issue 14), so a keyboard user carries on from here.
+  // title when none is left, so a keyboard user carries on from here.
   const actionsRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { Anchor, Breadcrumbs, Button, EmptyState, Group, Text } from '@mantine/c
 import Link from 'next/link';
 import { Freshness } from '../live/freshness';
 
-/** The breadcrumb, and how fresh the live page under it is (issue 14). */
+/** The breadcrumb, and how fresh the live page under it is. */
 export function IncidentsBreadcrumbs({ current }: { current: string }) {
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">

@@ -66,7 +66,7 @@ export function inView(view: BoardView, incident: IncidentView): boolean {
 
 /**
  * Incidents that appeared (or came back) in the view since its rows were read, announced rather than
- * inserted under the pointer (issue 14): `count` of them, and `show()` to read the rows again.
+ * inserted under the pointer: `count` of them, and `show()` to read the rows again.
  * @param shown the ids on screen; an arrival already shown is not counted
  */
 export function useAnnouncedArrivals(

@@ -1,5 +1,5 @@
 'use client';
-// How fresh a live page is, in words and in an accessible status element (docs/contract.md §10, issue 14):
+// How fresh a live page is, in words and in an accessible status element (docs/contract.md §10):
 // "Live" while changes arrive by push, "Reconnecting…" while the stream is being opened again, "Stale since
 // 10:42" once it has been down for a while (the page then refreshes by polling, with back-off).
 import { Box, Group, Text } from '@mantine/core';

@@ -1,5 +1,5 @@
 'use client';
-// Live updates of every console page from the one incident change stream (docs/contract.md §6, issue 14):
+// Live updates of every console page from the one incident change stream (docs/contract.md §6):
 // one tRPC subscription per tab, opened by the console shell. Each change patches what the cache holds of
 // its incident at once (the incident page's header, fields and actions; the board's row in place) and
 // marks for a refetch, batched, what it may have changed (the timeline, counts, charts, the process

@@ -1,6 +1,6 @@
 'use client';
 // A dialog holding typed text does not throw it away on a stray Escape, click outside or ×: it asks first
-// (issue 14: Escape in the resolve dialog discarded the note). Used by FormModal and the incident dialogs.
+// (Escape in the resolve dialog discarded the note). Used by FormModal and the incident dialogs.
 import { Alert, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 

@@ -117,7 +117,7 @@ export const incidents = pgTable(
     resolvedBy: text('resolved_by'),
     resolutionNote: text('resolution_note'),
     resolutionAction: resolutionAction('resolution_action'),
-    /** The user who owns the incident now (issue 14); null when nobody does. A username, as the actors are. */
+    /** The user who owns the incident now; null when nobody does. A username, as the actors are. */
     assignee: text('assignee'),
   },
   (t) => [
@@ -163,14 +163,14 @@ export const incidents = pgTable(
     index('incidents_reference_trgm_idx')
       .using('gin', t.externalReferenceId.op('gin_trgm_ops'))
       .with({ gin_pending_list_limit: 64 }),
-    // q also matches node ids (issue 14): the distinct node ids that contain it are found among the group
+    // q also matches node ids: the distinct node ids that contain it are found among the group
     // counters, and their incidents through incidents_node_created_idx (migration 0016 dropped the node
     // ids' trigram index, which matched a node's incidents one by one; text-search.ts).
     // The board's views of unresolved incidents (a few percent of all): status and severity, newest first.
     index('incidents_unresolved_idx')
       .on(t.status, t.severity, t.createdAt, t.id)
       .where(sql`status <> 'RESOLVED'`),
-    // The grouped view of unresolved incidents (issue 14, list-incident-groups.ts), a storm's usual view:
+    // The grouped view of unresolved incidents (list-incident-groups.ts), a storm's usual view:
     // every column it reads, so that it is an index-only scan (200k incidents, 10k unresolved in 192
     // groups: 34 ms through the heap, 7.6 ms from this; docs/performance.md "Grouped view").
     index('incidents_unresolved_group_idx')
@@ -217,7 +217,7 @@ export const incidentTemplateCounts = pgTable(
 );
 
 /**
- * The grouped view's counters (issue 14, GET /api/incidents/groups): per group (source, node, message
+ * The grouped view's counters (GET /api/incidents/groups): per group (source, node, message
  * template) and shard (incident id mod 8, as incidentCounts), how many incidents there are in each status,
  * the earliest createdAt, the latest lastOccurredAt and the highest id. Kept exact by statement triggers on
  * incidents (migration 0015_incident_group_counts): the unfiltered grouped view of a million incidents reads
@@ -329,8 +329,8 @@ export const incidentEvents = pgTable(
       .notNull()
       .default(sql`pg_current_xact_id()`),
     /**
-     * The W3C `traceparent` of the traced request that wrote the entry (server/observe-requests.ts), which
-     * every writer passes on; its notifications send it on (issue 15). Null outside a traced request.
+     * The W3C `traceparent` of the traced request that wrote the entry (server/observability/observe-requests.ts), which
+     * every writer passes on; its notifications send it on. Null outside a traced request.
      */
     traceparent: text('traceparent'),
   },

@@ -1,4 +1,4 @@
-// Outbound notifications (issue 15): webhook subscriptions, their signing secrets, and the delivery of each
+// Outbound notifications: webhook subscriptions, their signing secrets, and the delivery of each
 // incident event to each subscription with a log of every attempt.
 import { sql } from 'drizzle-orm';
 import {
@@ -27,7 +27,7 @@ export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', WEBHOOK_D
 export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
-  /** `webhook` posts to url; `email` mails the recipients through SMTP_* (server/env.ts). */
+  /** `webhook` posts to url; `email` mails the recipients through SMTP_* (server/runtime/env.ts). */
   channel: notificationChannel('channel').notNull().default('webhook'),
   /** The target of a webhook; empty for email. */
   url: text('url').notNull(),

@@ -10,8 +10,8 @@
 // Only a database this process listens to gets a cache (attachAuthCache); on any other handle, and until
 // listening has begun, every request reads.
 import type { Database, Db } from '../../db/client';
-import { getEnv } from '../env';
-import { log } from '../log';
+import { getEnv } from '../runtime/env';
+import { log } from '../observability/log';
 
 export const AUTH_CHANGED_CHANNEL = 'bpm_auth_changed';
 const MAX_ENTRIES = 10_000;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { ADMIN_PERMISSION } from '../permissions';
 import { password as passwordSchema } from '../schemas/admin';
-import { log as logger } from '../log';
+import { log as logger } from '../observability/log';
 import { hashPassword } from './passwords';
 
 export async function bootstrapAdmin(

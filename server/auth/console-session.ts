@@ -1,7 +1,7 @@
 // The console's server components ask here who is signed in, with the same rules as the API.
 import { cookies } from 'next/headers';
 import { getProcessDatabase } from '../../db/client';
-import { getEnv } from '../env';
+import { getEnv } from '../runtime/env';
 import { authenticate, type Principal } from './principal';
 
 export async function getConsolePrincipal(): Promise<Principal | null> {

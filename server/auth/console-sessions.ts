@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consoleSessions, users } from '../../db/schema';
-import { getEnv } from '../env';
+import { getEnv } from '../runtime/env';
 import { recordAudit } from '../services/admin/audit';
 import { formatLocalDateTime } from '../time';
 import { forgetAuthentications, remembered } from './auth-cache';

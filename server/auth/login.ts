@@ -4,11 +4,11 @@ import { isIPv6 } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { getEnv } from '../env';
+import { getEnv } from '../runtime/env';
 import { rateLimited, unauthenticated } from '../errors';
 import { recordAudit } from '../services/admin/audit';
 import { MAX_FAILURES, clearFailures, reservePasswordCheck } from './lockout';
-import { countAuthFailure, countLockout } from '../metrics';
+import { countAuthFailure, countLockout } from '../observability/metrics';
 import { verifyPassword } from './passwords';
 import { giveBackToBudget, takeFromBudget } from './rate-limit';
 

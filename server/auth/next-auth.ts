@@ -2,8 +2,8 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getProcessDatabase } from '../../db/client';
-import { CLIENT_ADDRESS_HEADER } from '../client-address';
-import { getEnv } from '../env';
+import { CLIENT_ADDRESS_HEADER } from '../transport/client-address';
+import { getEnv } from '../runtime/env';
 import { DomainError } from '../errors';
 import { TokenRequest } from '../schemas/admin';
 import { endConsoleSession, startConsoleSession } from './console-sessions';

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import type { Db } from '../../db/client';
 import { apiTokens, users } from '../../db/schema';
-import { getEnv } from '../env';
+import { getEnv } from '../runtime/env';
 import { PERMISSION_CODES, type Permission } from '../permissions';
 import { remembered, rememberedNow } from './auth-cache';
 import { touchConsoleSession } from './console-sessions';
@@ -30,7 +30,7 @@ export interface Credentials {
   authorization?: string;
   /**
    * The Cookie header, given only where a session cookie is admissible: the console's server components and
-   * its same-origin tRPC calls (server/transport-rules.ts). REST never passes it: a bearer token or nothing.
+   * its same-origin tRPC calls (server/transport/transport-rules.ts). REST never passes it: a bearer token or nothing.
    */
   cookie?: string;
 }

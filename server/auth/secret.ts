@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getEnv } from '../env';
+import { getEnv } from '../runtime/env';
 
 let cached: string | undefined;
 

@@ -1,7 +1,7 @@
 // Issuing credentials: short-lived access tokens (signed JWT) and API tokens for external systems.
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { getEnv } from '../env';
+import { getEnv } from '../runtime/env';
 import { API_TOKEN_PREFIX, sha256 } from './principal';
 import { getAuthSecret } from './secret';
 

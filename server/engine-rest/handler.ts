@@ -24,9 +24,9 @@ import {
   validationError,
   type DomainError,
 } from '../errors';
-import { unacceptableInput } from '../input-guard';
-import { log } from '../log';
-import { countAuthFailure } from '../metrics';
+import { unacceptableInput } from '../transport/input-guard';
+import { log } from '../observability/log';
+import { countAuthFailure } from '../observability/metrics';
 import { completeWorkerRequest } from '../services/worker-incidents/complete-worker-request';
 import { failWorkerRequest } from '../services/worker-incidents/fail-worker-request';
 import type { Dispatcher } from '../services/workers/dispatcher';
@@ -35,7 +35,7 @@ import { fetchAndLockRows } from '../services/workers/fetch-and-lock';
 import { getWorkerRequest } from '../services/workers/get-worker-request';
 import { lock } from '../services/workers/lock';
 import { unlock } from '../services/workers/unlock';
-import { MAX_BODY_BYTES, unsupportedBodyOf } from '../transport-rules';
+import { MAX_BODY_BYTES, unsupportedBodyOf } from '../transport/transport-rules';
 import {
   BpmnErrorBody,
   CompleteBody,

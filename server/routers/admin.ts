@@ -36,7 +36,7 @@ import { createUser } from '../services/admin/create-user';
 import { deleteUser } from '../services/admin/delete-user';
 import { updateUser } from '../services/admin/update-user';
 import { getUserDetail, listUsers } from '../services/admin/users';
-import { permissionOperation, operations } from '../trpc';
+import { permissionOperation, operations } from '../transport/trpc';
 
 const admin = permissionOperation('ACCESS_BPM_ADMIN');
 const groupsTag = ['Groups'];

@@ -4,8 +4,8 @@ import { changeOwnPassword, verifyCredentialsForToken } from '../auth/password-c
 import { issueAccessToken } from '../auth/tokens';
 import { ChangePasswordRequest, TokenRequest, TokenResponse } from '../schemas/admin';
 import { noContent } from '../schemas/common';
-import { getEnv } from '../env';
-import { operations, publicOperation, signedInOperation } from '../trpc';
+import { getEnv } from '../runtime/env';
+import { operations, publicOperation, signedInOperation } from '../transport/trpc';
 
 export const authRouter = operations({
   createToken: publicOperation

@@ -1,6 +1,6 @@
 // The Idempotency-Key of a write (server/services/idempotency.ts), as the procedures that take one read it.
 import { idempotentRequest, type IdempotentRequest } from '../services/idempotency';
-import type { Context } from '../trpc';
+import type { Context } from '../transport/trpc';
 
 /**
  * The write as sent with an Idempotency-Key, or undefined when its request carried none. Keys are the

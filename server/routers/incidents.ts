@@ -1,5 +1,6 @@
 // The incident API. Route order matters to the REST adapter (first match wins per method):
 // /incidents/summary before /incidents/{id}, /incidents/bulk/* before /incidents/{id}/*.
+import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { zTrackedAsyncIterable } from '../schemas/async-iterable';
 import { IdInput, idParam } from '../schemas/common';
@@ -51,15 +52,20 @@ import { addIncidentNote } from '../services/incidents/add-incident-note';
 import { assignIncident } from '../services/incidents/assign-incident';
 import { retryIncident } from '../services/worker-incidents/retry-incident';
 import { bulkRetry } from '../services/worker-incidents/bulk-retry';
-import { openIncidentStream } from '../services/events/incident-stream';
+import { openIncidentStream, type StreamEvent } from '../services/events/incident-stream';
 import { listIncidentGroups } from '../services/incidents/list-incident-groups';
 import { bulkAcknowledgeMatching } from '../services/incidents/bulk-acknowledge-matching';
 import { bulkResolveMatching } from '../services/incidents/bulk-resolve-matching';
 import { bulkRetryMatching } from '../services/worker-incidents/bulk-retry-matching';
-import { asResolved } from '../serialized-answer';
+import { asResolved } from '../../lib/serialized-answer';
 import { once } from '../services/idempotency';
 import { keyedWrite } from './idempotency-key';
-import { permissionOperation, operations } from '../trpc';
+import { permissionOperation, operations } from '../transport/trpc';
+
+/** Each event with its id, tRPC's way (`tracked`): the SSE id a client resumes from. */
+async function* trackedEvents(events: AsyncIterable<StreamEvent>) {
+  for await (const { id, event } of events) yield tracked(id, event);
+}
 
 const incident = permissionOperation('ACCESS_BPM_ADMIN').meta({ tokenScope: 'INCIDENTS' });
 const engine = permissionOperation('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta({ tokenScope: 'WORKER' });
@@ -67,15 +73,18 @@ const tags = ['Incidents'];
 
 export const incidentsRouter = operations({
   /**
-   * The incident change stream (docs/contract.md §6, issue 14): tRPC's SSE subscription at
+   * The incident change stream (docs/contract.md §6): tRPC's SSE subscription at
    * /api/trpc/incidents.changes for the console, and GET /api/incidents/events/stream for bearer clients,
-   * both served by server/event-stream.ts through this procedure.
+   * both served by server/transport/event-stream.ts through this procedure.
    */
   changes: incident
     .input(IncidentStreamQuery)
     // Every event is checked against the schema the document publishes for it (x-event-data).
     .output(zTrackedAsyncIterable(IncidentStreamEvent))
-    .subscription(({ ctx, input, signal }) => openIncidentStream(ctx.db, input, signal)),
+    // The stream is opened (a bad lastEventId refused) before the first event is asked for.
+    .subscription(async ({ ctx, input, signal }) =>
+      trackedEvents(await openIncidentStream(ctx.db, input, signal)),
+    ),
 
   summary: incident
     .meta({

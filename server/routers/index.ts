@@ -1,5 +1,5 @@
-import { operationsOf } from '../operation';
-import { operations } from '../trpc';
+import { operationsOf } from '../transport/operation';
+import { operations } from '../transport/trpc';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { incidentsRouter } from './incidents';

@@ -1,4 +1,4 @@
-// The webhook subscriptions API (issue 15): subscriptions, their signing secrets and their delivery log.
+// The webhook subscriptions API: subscriptions, their signing secrets and their delivery log.
 import { z } from 'zod';
 import { IdInput, idParam, noContent } from '../schemas/common';
 import {
@@ -26,7 +26,7 @@ import {
   removeWebhookSecret,
   updateWebhook,
 } from '../services/notifications/subscriptions';
-import { permissionOperation, operations } from '../trpc';
+import { permissionOperation, operations } from '../transport/trpc';
 
 const admin = permissionOperation('ACCESS_BPM_ADMIN');
 const tags = ['Webhooks'];

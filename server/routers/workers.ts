@@ -17,7 +17,7 @@ import { getProcessInstance } from '../services/workers/get-process-instance';
 import { getWorkerRequest } from '../services/workers/get-worker-request';
 import { completeWorkerRequest } from '../services/worker-incidents/complete-worker-request';
 import { failWorkerRequest } from '../services/worker-incidents/fail-worker-request';
-import { permissionOperation, operations } from '../trpc';
+import { permissionOperation, operations } from '../transport/trpc';
 
 const engine = permissionOperation('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta({ tokenScope: 'WORKER' });
 const tags = ['Worker protocol'];

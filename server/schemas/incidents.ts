@@ -155,7 +155,7 @@ const anyOf = <T extends readonly [string, ...string[]]>(values: T) =>
     )
     .transform((items) => [...new Set(items)])
     // Before .optional(): the generator keeps the metadata of what an optional query parameter wraps.
-    // server/openapi.ts documents such a list as comma-separated (style form, explode false).
+    // server/transport/openapi.ts documents such a list as comma-separated (style form, explode false).
     .meta({
       description: `one of ${values.join(', ')}; several, separated by commas (or the parameter repeated), match any of them`,
       override: { type: 'array', items: { type: 'string', enum: [...values] } },
@@ -176,14 +176,14 @@ const anyText = (what: string) =>
       z.array(z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters')).max(50),
     )
     .transform((items) => [...new Set(items)])
-    // Before .optional(), as in anyOf: server/openapi.ts documents the list as comma-separated.
+    // Before .optional(), as in anyOf: server/transport/openapi.ts documents the list as comma-separated.
     .meta({
       description: `${what}; several, separated by commas (or the parameter repeated), match any of them`,
       override: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 200, ...NOT_BLANK } },
     })
     .optional();
 
-/** One group of the grouped view (issue 14): incidents of one source, node and message template. */
+/** One group of the grouped view: incidents of one source, node and message template. */
 export interface GroupKey {
   source: (typeof INCIDENT_SOURCES)[number];
   templateId: number;
@@ -192,7 +192,7 @@ export interface GroupKey {
 
 /**
  * A group as one value, `<source>:<templateId>:<nodeId>` (the node id may itself hold colons), as the
- * grouped view answers it in `key` (docs/contract.md §6, issue 14).
+ * grouped view answers it in `key` (docs/contract.md §6).
  */
 /** The one pattern a group key is checked against, and the document states (`[\s\S]`: any node id). */
 const GROUP_KEY_PATTERN = `^(${INCIDENT_SOURCES.join('|')}):([1-9][0-9]{0,14}):([\\s\\S]+)$`;
@@ -253,7 +253,7 @@ export type ListIncidentsQuery = z.infer<typeof ListIncidentsQuery>;
 
 /**
  * The list's filters without its paging and order: what the grouped view and the bulk actions by filter
- * take (issue 14), derived from ListIncidentsQuery so that a filter added there applies to all three.
+ * take, derived from ListIncidentsQuery so that a filter added there applies to all three.
  */
 export const IncidentFilter = ListIncidentsQuery.omit({ page: true, size: true, sort: true });
 export type IncidentFilter = z.infer<typeof IncidentFilter>;
@@ -348,10 +348,10 @@ export const BulkResultResponse = z
   })
   .meta({ id: 'BulkResult' });
 
-/** Incidents one bulk action by filter handles at most per call (docs/contract.md §6, issue 14). */
+/** Incidents one bulk action by filter handles at most per call (docs/contract.md §6). */
 export const MAX_MATCHING_PER_CALL = 1000;
 
-/** What a bulk action by filter adds to its single action's body (issue 14). */
+/** What a bulk action by filter adds to its single action's body. */
 const matching = {
   filter: IncidentFilterBody.meta({
     description: "the list's filters (the same names and values as GET /incidents' query), `{}` for all",
@@ -463,7 +463,7 @@ export type ReportBatchResult = z.infer<typeof ReportBatchResponse>;
 export const LAST_EVENT_ID_PATTERN = '^([0-9]{1,20}[.][0-9]{1,16}|[0-9]{1,16})$';
 
 /**
- * The incident change stream's filters (docs/contract.md §6, issue 14): the board's, as far as one timeline
+ * The incident change stream's filters (docs/contract.md §6): the board's, as far as one timeline
  * entry and its incident decide them, plus one incident's entries only. `lastEventId` resumes after an event
  * id (tRPC's httpSubscriptionLink sends it here; the Last-Event-ID header wins over it).
  */

@@ -1,4 +1,4 @@
-// Request and response shapes of the webhook subscriptions API (issue 15).
+// Request and response shapes of the webhook subscriptions API.
 import { z } from 'zod';
 import { INCIDENT_EVENT_TYPES, INCIDENT_SEVERITIES, INCIDENT_SOURCES } from '../../domain/incidents';
 import {

@@ -16,7 +16,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import { incidentEvents, type IncidentEventRow } from '../../../db/schema';
-import { log } from '../../log';
+import { log } from '../../observability/log';
 
 /** NOTIFY'd by the trigger incident_events_notify (migration 0010) when entries commit. */
 export const INCIDENT_EVENTS_CHANNEL = 'bpm_incident_events';

@@ -1,4 +1,4 @@
-// The incident change stream (docs/contract.md §6, issue 14): the committed timeline read from the incident
+// The incident change stream (docs/contract.md §6): the committed timeline read from the incident
 // feed, one entry at a time with its incident as it is now, filtered as the board filters, each tagged with
 // its feed cursor so that a client that reconnects with it (Last-Event-ID) misses nothing.
 //
@@ -8,13 +8,12 @@
 // finds nothing after its cursor, nothing is readable after the cursor of a stream that had read everything
 // up to the hub's (incident-feed.ts). A stream pulls its next page only when its writer asks for it, so a
 // slow client holds back no one but itself and buffers nothing beyond one page.
-import { tracked, type TrackedEnvelope } from '@trpc/server';
 import { inArray } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import { incidents, type IncidentRow } from '../../../db/schema';
 import type { IncidentEventType } from '../../../domain/incidents';
 import { validationError } from '../../errors';
-import { log } from '../../log';
+import { log } from '../../observability/log';
 import type { IncidentStreamEvent, IncidentStreamQuery } from '../../schemas/incidents';
 import { incidentViews, toIncidentEventView } from '../incidents/incident-view';
 import {
@@ -202,8 +201,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
 
+/** An event of the stream with its id, which a client sends back as Last-Event-ID to resume after it. */
+export interface StreamEvent {
+  id: string;
+  event: IncidentStreamEvent;
+}
+
 /**
- * The stream's events, each `tracked(eventId, event)`, from after `lastEventId` (or from now) until `signal`
+ * The stream's events, each with its id, from after `lastEventId` (or from now) until `signal`
  * aborts or the process drains. The starting point is decided (and a bad lastEventId refused) before the
  * first event is asked for, so that a transport can still answer a 400.
  */
@@ -211,7 +216,7 @@ export async function openIncidentStream(
   db: Db,
   query: IncidentStreamQuery,
   signal?: AbortSignal,
-): Promise<AsyncGenerator<TrackedEnvelope<IncidentStreamEvent>>> {
+): Promise<AsyncGenerator<StreamEvent>> {
   let cursor = await startingCursor(db, query.lastEventId);
   const hub = hubs.get(db);
   async function* events() {
@@ -234,10 +239,10 @@ export async function openIncidentStream(
           cursor = cursorOf(entry);
           const incident = byId.get(entry.incidentId);
           if (!incident || !matchesStreamFilter(query, entry, incident)) continue;
-          yield tracked(eventIdOf(cursor), {
-            ...toIncidentEventView(entry),
-            incident: views.get(incident.id)!,
-          });
+          yield {
+            id: eventIdOf(cursor),
+            event: { ...toIncidentEventView(entry), incident: views.get(incident.id)! },
+          };
         }
       }
     } finally {

@@ -4,7 +4,7 @@ import { incidents, users } from '../../../db/schema';
 import { assignmentMessage } from '../../../domain/incidents';
 import type { Principal } from '../../auth/principal';
 import { fieldError, notFound } from '../../errors';
-import { countTransition } from '../../metrics';
+import { countTransition } from '../../observability/metrics';
 import type { IncidentView } from '../../schemas/incidents';
 import { incidentView } from './incident-view';
 import { recordEvent } from './transitions';

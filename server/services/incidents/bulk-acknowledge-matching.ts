@@ -6,7 +6,7 @@ import type { MatchingRequest } from '../../schemas/incidents';
 import { forEachMatchingIncident } from './for-each-matching-incident';
 import { actingAs, applyTransition, TRANSITIONS } from './transitions';
 
-/** Acknowledges the OPEN incidents a filter matches, a chunk per call (issue 14). */
+/** Acknowledges the OPEN incidents a filter matches, a chunk per call. */
 export const bulkAcknowledgeMatching = (
   db: Db,
   { acknowledgedBy, ...request }: MatchingRequest & { acknowledgedBy?: string },

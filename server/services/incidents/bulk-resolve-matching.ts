@@ -7,7 +7,7 @@ import { forEachMatchingIncident } from './for-each-matching-incident';
 import { resolveTransition, type ResolveRequest } from './resolve-incident';
 import { applyTransition } from './transitions';
 
-/** Resolves the unresolved incidents a filter matches, a chunk per call (issue 14). */
+/** Resolves the unresolved incidents a filter matches, a chunk per call. */
 export const bulkResolveMatching = (
   db: Db,
   { filter, afterId, limit, ...resolve }: MatchingRequest & ResolveRequest,

@@ -1,4 +1,4 @@
-// The bulk actions by filter (docs/contract.md §6, issue 14): one action applied to the incidents a filter
+// The bulk actions by filter (docs/contract.md §6): one action applied to the incidents a filter
 // matches, up to `limit` per call in id order, each on its own (as forEachIncident does). The caller goes on
 // from the answer's nextAfterId until remaining is 0: the console does so chunk by chunk, showing progress.
 import { and, asc, gt, sql, type SQL } from 'drizzle-orm';

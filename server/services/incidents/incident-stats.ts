@@ -7,7 +7,7 @@ import { rowsOf, type Db } from '../../../db/client';
 import { coalescedRead } from '../../../db/coalesced-read';
 import { INCIDENT_SEVERITIES } from '../../../domain/incidents';
 import { domainErrorOf } from '../../errors';
-import { log } from '../../log';
+import { log } from '../../observability/log';
 
 type Severity = (typeof INCIDENT_SEVERITIES)[number];
 

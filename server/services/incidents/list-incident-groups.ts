@@ -1,4 +1,4 @@
-// The grouped view of incidents (docs/contract.md §6, issue 14): one row per source, node and message
+// The grouped view of incidents (docs/contract.md §6): one row per source, node and message
 // template (the message with its numbers folded to `#`, migration 0006), with counts per status and when
 // the group was first and last seen. The list's filters apply through the list's own where-builder.
 // Unfiltered, or filtered by source only, the groups are read from their counters (incidentGroupCounts,

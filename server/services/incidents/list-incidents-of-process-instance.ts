@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { preparedOnce } from '../../../db/prepared';
 import { incidents } from '../../../db/schema';
 import { ProcessInstanceIncidents } from '../../schemas/incidents';
-import { SerializedAnswer } from '../../serialized-answer';
+import { SerializedAnswer } from '../../../lib/serialized-answer';
 import { incidentViews } from './incident-view';
 import { processInstanceAnswer } from './process-instance-answers';
 

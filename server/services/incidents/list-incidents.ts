@@ -55,7 +55,7 @@ function kindFilters(
 
 /**
  * The list's filters as one condition on incidents (`search` is textSearch's answer for `q`): the grouped
- * view and the bulk actions by filter (issue 14) filter through it too, so the three cannot drift.
+ * view and the bulk actions by filter filter through it too, so the three cannot drift.
  */
 export function filters(query: IncidentFilter, search: TextSearch | undefined): SQL | undefined {
   const where = kindFilters(incidents, query);

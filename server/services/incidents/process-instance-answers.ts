@@ -10,8 +10,8 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { preparedOnce } from '../../../db/prepared';
 import { processInstanceRevisions } from '../../../db/schema';
-import { getEnv } from '../../env';
-import type { SerializedAnswer } from '../../serialized-answer';
+import { getEnv } from '../../runtime/env';
+import type { SerializedAnswer } from '../../../lib/serialized-answer';
 
 type Revision = string | null;
 

@@ -4,7 +4,7 @@
 // that a thousand reports cost a few dozen transactions, not a thousand.
 import type { Db } from '../../../db/client';
 import { isDatabaseUnavailable } from '../../../db/availability';
-import { countIncidentReport } from '../../metrics';
+import { countIncidentReport } from '../../observability/metrics';
 import { MAX_REPORTS_PER_BATCH } from '../../schemas/incidents';
 import { recordReports, type Report, type ReportResult } from './record-reports';
 import type { RecordedReport, RepeatedReport } from './report-incident';

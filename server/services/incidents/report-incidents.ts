@@ -4,7 +4,7 @@
 import type { Db } from '../../../db/client';
 import { isDatabaseUnavailable } from '../../../db/availability';
 import { domainErrorOf, domainProblem, validationError, type Problem } from '../../errors';
-import { log } from '../../log';
+import { log } from '../../observability/log';
 import {
   ReportIncidentRequest,
   type ReportBatchResult,

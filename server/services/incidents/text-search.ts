@@ -1,4 +1,4 @@
-// Text search (`q`): a case-insensitive substring of the message, of the external reference or (issue 14)
+// Text search (`q`): a case-insensitive substring of the message, of the external reference or
 // of the node id. Messages are
 // searched among the distinct ones (incident_messages: incidents of one failure share their message), or,
 // for a text without digits, among the distinct templates (incident_message_templates: messages with their
@@ -95,7 +95,7 @@ export const MAX_LISTED_TEXTS = 1_000;
 
 /** The filter `q`: the references that contain the text, and the messages that do, if any. */
 export interface TextSearch {
-  /** The incident's reference or node id contains the text (node ids since issue 14). */
+  /** The incident's reference or node id contains the text. */
   inReference: SQL;
   /** The incident's reference contains the text (its node id may or may not). */
   inReferenceAlone: SQL;

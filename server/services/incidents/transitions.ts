@@ -12,7 +12,7 @@ import {
   type ResolutionAction,
 } from '../../../domain/incidents';
 import { invalidState, notFound } from '../../errors';
-import { countTransition } from '../../metrics';
+import { countTransition } from '../../observability/metrics';
 import type { Principal } from '../../auth/principal';
 
 type IncidentChanges = Partial<{
@@ -104,7 +104,7 @@ export const TRANSITIONS = {
     counted: true,
   }),
 
-  /** A note on the timeline (issue 14): allowed whatever the status, which it leaves as it is. */
+  /** A note on the timeline: allowed whatever the status, which it leaves as it is. */
   note: (actor: string, text: string): Transition => ({
     verb: 'noted',
     from: [...INCIDENT_STATUSES],

@@ -1,4 +1,4 @@
-// Delivers incident events to webhook subscriptions, in the background of every instance (issue 15 item 3).
+// Delivers incident events to webhook subscriptions, in the background of every instance.
 //
 // Two steps, each safe with any number of instances on one database:
 //  1. Enqueue: each enabled subscription (locked FOR UPDATE SKIP LOCKED, so one instance at a time) reads the
@@ -20,8 +20,8 @@ import {
   webhookSubscriptions,
   type WebhookDeliveryRow,
 } from '../../../db/schema';
-import { log } from '../../log';
-import { observeNotificationAttempt } from '../../metrics';
+import { log } from '../../observability/log';
+import { observeNotificationAttempt } from '../../observability/metrics';
 import { recordAudit } from '../admin/audit';
 import { cursorOf, readFeed, subscribeFeed } from '../events/incident-feed';
 import type { NotificationChannel } from '../../../domain/notifications';
@@ -53,7 +53,7 @@ export interface DelivererOptions {
    */
   observe?: typeof observeNotificationAttempt;
   /**
-   * Whether the API is busy now (server/api-load.ts). While it is, delivery yields to it: one step a second,
+   * Whether the API is busy now (server/runtime/api-load.ts). While it is, delivery yields to it: one step a second,
    * of at most `busyPace` attempts and `busyPace` events read from the feed per subscription.
    */
   apiBusy?: () => boolean;

@@ -1,4 +1,4 @@
-// The delivery log of a subscription (issue 15 item 4): its deliveries, newest first, each with every attempt.
+// The delivery log of a subscription: its deliveries, newest first, each with every attempt.
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from '../../../db/schema';

@@ -1,4 +1,4 @@
-// What an email notification says (issue 15 item 7): the headline, the incident's facts and the link to it
+// What an email notification says: the headline, the incident's facts and the link to it
 // in the console, as plain text and as HTML (every value escaped).
 import type { IncidentEventRow } from '../../../db/schema';
 import type { EventPayload } from './payload';

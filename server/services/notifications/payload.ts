@@ -1,4 +1,4 @@
-// What a webhook delivery carries (issue 15 item 2): the event and the incident as the API returns it, as
+// What a webhook delivery carries: the event and the incident as the API returns it, as
 // JSON for any receiver, or as a Slack incoming-webhook message.
 import type {
   GroupedEvents,

@@ -1,4 +1,4 @@
-// Redeliver one delivery (issue 15 item 4), whatever its outcome: see redelivery.ts.
+// Redeliver one delivery, whatever its outcome: see redelivery.ts.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { webhookDeliveries } from '../../../db/schema';

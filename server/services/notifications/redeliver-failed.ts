@@ -1,4 +1,4 @@
-// Redeliver every failed delivery of a subscription since a time (issue 15 item 4): see redelivery.ts.
+// Redeliver every failed delivery of a subscription since a time: see redelivery.ts.
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { webhookDeliveries } from '../../../db/schema';

@@ -1,4 +1,4 @@
-// What redelivery shares (issue 15 item 4): one delivery or every failed one of a subscription is sent again
+// What redelivery shares: one delivery or every failed one of a subscription is sent again
 // with its body and webhook-id unchanged (a receiver that saw it already recognises it) and a fresh retry
 // window; the deliverer sends it through the one path every attempt takes (signed, logged).
 import { eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-// One attempt of an email delivery (issue 15 item 7): the message sent through the SMTP server of SMTP_*
-// (server/env.ts) with nodemailer, bounded in time like a webhook attempt. The attempt is described as the
+// One attempt of an email delivery: the message sent through the SMTP server of SMTP_*
+// (server/runtime/env.ts) with nodemailer, bounded in time like a webhook attempt. The attempt is described as the
 // delivery log describes a webhook's: the SMTP reply code stands for the status, its text for the body.
 // A 4xx reply or a broken connection is retried; a 5xx reply is final (RFC 5321 §4.2.1: permanent).
 import nodemailer from 'nodemailer';

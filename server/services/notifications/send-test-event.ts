@@ -1,4 +1,4 @@
-// A test event (issue 15 item 4): a delivery with no incident, sent by the deliverer like any other (signed,
+// A test event: a delivery with no incident, sent by the deliverer like any other (signed,
 // retried, logged), also to a disabled or paused subscription so that a receiver can be checked first.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';

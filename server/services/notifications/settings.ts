@@ -1,5 +1,5 @@
-// The notification settings of this process, from the environment (server/env.ts).
-import { getEnv } from '../../env';
+// The notification settings of this process, from the environment (server/runtime/env.ts).
+import { getEnv } from '../../runtime/env';
 import type { SmtpSettings } from './send-email';
 import { parseNetworks, type TargetPolicy } from './target-policy';
 

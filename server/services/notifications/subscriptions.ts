@@ -1,4 +1,4 @@
-// Webhook subscriptions (issue 15 item 1): made, changed and removed by administrators, every change audited.
+// Webhook subscriptions: made, changed and removed by administrators, every change audited.
 // A new subscription starts at the head of the incident feed: it is sent what happens from then on.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';

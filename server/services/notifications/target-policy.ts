@@ -1,4 +1,4 @@
-// Which webhook targets may be called (issue 15 item 6): https (http when WEBHOOK_ALLOW_HTTP), and never an
+// Which webhook targets may be called: https (http when WEBHOOK_ALLOW_HTTP), and never an
 // address in a loopback, private, link-local, metadata or otherwise special network unless it lies in one of
 // WEBHOOK_ALLOWED_NETWORKS. Names are checked when a subscription is saved as far as that is possible without
 // DNS, and every address a name resolves to is checked again when the connection is made (lookupFor), so a

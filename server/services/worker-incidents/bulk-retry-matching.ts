@@ -7,7 +7,7 @@ import { forEachMatchingIncident } from '../incidents/for-each-matching-incident
 import { retryIncident } from './retry-incident';
 
 /**
- * Retries the unresolved WORKER incidents a filter matches, a chunk per call (issue 14). A retried incident
+ * Retries the unresolved WORKER incidents a filter matches, a chunk per call. A retried incident
  * stays unresolved until its worker answers: the next chunk goes on from nextAfterId, past it.
  */
 export const bulkRetryMatching = (

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client';
 import { workerReference } from '../../../domain/workers';
-import { countIncidentReport } from '../../metrics';
+import { countIncidentReport } from '../../observability/metrics';
 import type { WorkerRequestView } from '../../schemas/workers';
 import { recordReport } from '../incidents/report-incident';
 import { recordRetryFailed } from '../incidents/worker-outcomes';

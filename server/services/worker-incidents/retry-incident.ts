@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
-import { countTransition } from '../../metrics';
+import { countTransition } from '../../observability/metrics';
 import type { IncidentView } from '../../schemas/incidents';
 import { incidentView } from '../incidents/incident-view';
 import { actingAs } from '../incidents/transitions';

@@ -11,9 +11,9 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import { outbox, workerRequests } from '../../../db/schema';
 import type { RequestContext } from '../../../lib/request-context';
-import { getEnv } from '../../env';
-import { log } from '../../log';
-import { countLockExpiries, countLongPolls, countWakeUps } from '../../metrics';
+import { getEnv } from '../../runtime/env';
+import { log } from '../../observability/log';
+import { countLockExpiries, countLongPolls, countWakeUps } from '../../observability/metrics';
 import { publishTopic, WORKER_CHANNEL } from './publish';
 import { sweepIdempotencyKeys } from '../idempotency';
 import { releaseExpiredLocks } from './request-states';
@@ -43,7 +43,7 @@ export interface LongPoll {
 export interface Dispatcher {
   /**
    * Queues a long poll on `topics` until `deadline` (epoch ms); its first look starts at once. `request`, the
-   * HTTP request it answers, is told when its time is up (for the overshoot: server/observe-requests.ts).
+   * HTTP request it answers, is told when its time is up (for the overshoot: server/observability/observe-requests.ts).
    */
   join(poll: {
     topics: string[];
@@ -221,7 +221,7 @@ class Waiter implements LongPoll {
     private readonly signal: AbortSignal | undefined,
     private readonly queues: Queues,
     private readonly deadlines: Deadlines,
-    /** The HTTP request it answers, told when its time is up (for the overshoot: server/observe-requests.ts). */
+    /** The HTTP request it answers, told when its time is up (for the overshoot: server/observability/observe-requests.ts). */
     private readonly request: RequestContext | undefined,
   ) {
     deadlines.add(this);

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { endConsoleSession } from '../../auth/console-sessions';
-import { getEnv } from '../../env';
+import { getEnv } from '../../runtime/env';
 import {
   consoleCall,
   openConsoleSession,

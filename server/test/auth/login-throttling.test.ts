@@ -9,9 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf, setProcessDatabase } from '../../../db/client';
 import { LOCK_SECONDS, MAX_FAILURES, addressBudgetKey } from '../../auth/login';
 import { getAuthOptions } from '../../auth/next-auth';
-import { CLIENT_ADDRESS_HEADER } from '../../client-address';
-import { getEnv } from '../../env';
-import { MAX_BATCH_CALLS } from '../../trpc-batch';
+import { CLIENT_ADDRESS_HEADER } from '../../transport/client-address';
+import { getEnv } from '../../runtime/env';
+import { MAX_BATCH_CALLS } from '../../transport/trpc-batch';
 import { api, onPostgres, unique, type TestUser } from '../support/helpers';
 import {
   LOCAL_DATE_TIME,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { apiTokens } from '../../../db/schema';
 import { generateApiToken } from '../../auth/tokens';
 import { createEngineRestHandler } from '../../engine-rest/handler';
-import { observeRequests } from '../../observe-requests';
+import { observeRequests } from '../../observability/observe-requests';
 import { api, dispatcherOf, unique } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
 import { HANG_MARGIN_MS } from '../support/hang-bounds';

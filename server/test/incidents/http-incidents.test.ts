@@ -441,7 +441,7 @@ describe('listing: GET /incidents', () => {
             return (
               i.message.toLowerCase().includes(q) ||
               i.externalReferenceId.toLowerCase().includes(q) ||
-              i.nodeId.toLowerCase().includes(q) // issue 14
+              i.nodeId.toLowerCase().includes(q) // node ids too
             );
           }
           return v.split(',').includes(String(i[k as keyof Incident]));
@@ -493,7 +493,7 @@ describe('listing: GET /incidents', () => {
     it.each([
       ['%', 1],
       ['100%', 1],
-      ['_', undefined], // every node id (Task_...) holds one too (issue 14: q matches node ids)
+      ['_', undefined], // every node id (Task_...) holds one too (q matches node ids)
       ['disk_full', 1],
       ['\\', 1],
       ['C:\\temp', 1],

@@ -1,4 +1,4 @@
-// Notes and assignees (issue 14 item 3; docs/contract.md §6), over REST and tRPC on both databases: who may
+// Notes and assignees (docs/contract.md §6), over REST and tRPC on both databases: who may
 // write them, what bad input does (4xx and nothing changed), the timeline entries, the `assignee` filter, and
 // (on PostgreSQL) concurrent assignments that queue into one consistent chain.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -218,7 +218,7 @@ describe.runIf(onPostgres)('concurrent assignments (PostgreSQL)', () => {
   });
 });
 
-describe('node and creation-date filters, and q on node ids (issue 14)', () => {
+describe('node and creation-date filters, and q on node ids', () => {
   it('nodeId is exact, takes several values, and combines with the others; q finds the node', async () => {
     const node = `Task_Storm${Date.now()}`;
     const a = await report(as, { nodeId: node, severity: 'HIGH' });

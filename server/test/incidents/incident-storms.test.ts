@@ -1,4 +1,4 @@
-// Storms (issue 14, docs/contract.md §6): the grouped view GET /api/incidents/groups and the bulk actions by
+// Storms (docs/contract.md §6): the grouped view GET /api/incidents/groups and the bulk actions by
 // filter (POST /api/incidents/bulk/{acknowledge,resolve,retry}-matching), over real HTTP, on PGlite and
 // PostgreSQL; the race of two runs on PostgreSQL only (PGlite has one connection).
 import { sql } from 'drizzle-orm';

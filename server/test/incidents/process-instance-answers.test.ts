@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Db } from '../../../db/client';
 import { ProcessInstanceIncidents } from '../../schemas/incidents';
-import { SerializedAnswer } from '../../serialized-answer';
+import { SerializedAnswer } from '../../../lib/serialized-answer';
 import { AnswerCache } from '../../services/incidents/process-instance-answers';
 import { listIncidentsOfProcessInstance } from '../../services/incidents/list-incidents-of-process-instance';
 import { api, onPostgres } from '../support/helpers';

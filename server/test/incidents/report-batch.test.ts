@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
-import { getOpenApiDocument } from '../../openapi';
+import { getOpenApiDocument } from '../../transport/openapi';
 import { callerWith } from '../support/helpers';
 import { expectProblem, useTestApi, type Client } from '../support/http-helpers';
 import { act, eventsOf, getIncident, newReference, report, reportBody } from '../support/incident-helpers';
@@ -129,7 +129,7 @@ describe('POST /api/incidents/batch', () => {
     expectProblem(await t.as(undefined).post('/incidents/batch', body), 401, 'UNAUTHENTICATED');
     const stranger = t.as((await t.actor([])).token);
     expectProblem(await stranger.post('/incidents/batch', body), 403, 'FORBIDDEN');
-    // A key naming a prototype inside a report refuses the whole body, as everywhere (server/input-guard.ts).
+    // A key naming a prototype inside a report refuses the whole body, as everywhere (server/transport/input-guard.ts).
     const hostile = `{"reports":[{"processInstanceId":1,"nodeId":"n","source":"PROCESS_ENGINE","severity":"HIGH","message":"m","externalReferenceId":"${ref}","__proto__":{"severity":"LOW"}}]}`;
     const res = await t.call('POST', '/incidents/batch', {
       token: engineToken,

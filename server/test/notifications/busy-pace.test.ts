@@ -1,11 +1,11 @@
-// Notifications yield to a busy API (issue 15 item 3): while the server's thread is busy the deliverer trickles
+// Notifications yield to a busy API: while the server's thread is busy the deliverer trickles
 // at its busy pace, and when it is idle it delivers the backlog at full speed. Counts, not timings: the upper
 // bound on a trickle holds however slow the machine is (a slower machine delivers fewer), and everything else
 // is waited for with a bound meant only to catch a hang.
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { incidentEvents, webhookSubscriptions } from '../../../db/schema';
-import { createBusyFlag, isBusy, setBusy, watchApiLoad } from '../../api-load';
+import { createBusyFlag, isBusy, setBusy, watchApiLoad } from '../../runtime/api-load';
 import { reportIncident } from '../../services/incidents/report-incident';
 import { unique } from '../support/helpers';
 import { sleep, until, useNotificationTest } from '../support/notification-helpers';
@@ -20,7 +20,7 @@ function compute(ms: number) {
   for (const end = Date.now() + ms; Date.now() < end;);
 }
 
-describe('the API load signal (server/api-load.ts)', () => {
+describe('the API load signal (server/runtime/api-load.ts)', () => {
   it('is busy while requests keep the event loop in use, and idle again a moment after they stop', async () => {
     const load = watchApiLoad({ busyUtilization: 0.5 });
     t.afterTest(load.stop);

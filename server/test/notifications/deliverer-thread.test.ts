@@ -1,5 +1,5 @@
-// With PostgreSQL the notification deliverer runs in a thread of its own with its own pool (issue 15 item 3:
-// a storm of deliveries must not slow the API). Proved without timing the machine: this thread, the API's,
+// With PostgreSQL the notification deliverer runs in a thread of its own with its own pool: a
+// storm of deliveries must not slow the API. Proved without timing the machine: this thread, the API's,
 // is blocked outright (Atomics.wait) while a storm is delivered, and deliveries go on arriving at a receiver
 // that runs in a thread of its own. A deliverer in this thread cannot claim anything while it is blocked, so
 // at most the attempts it had in flight arrive (the control below shows that too).
@@ -9,9 +9,9 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
-import { createBusyFlag, setBusy, type BusyFlag } from '../../api-load';
-import { metricsText } from '../../metrics';
-import { startDelivererThread, type DelivererThread } from '../../run-deliverer-thread';
+import { createBusyFlag, setBusy, type BusyFlag } from '../../runtime/api-load';
+import { metricsText } from '../../observability/metrics';
+import { startDelivererThread, type DelivererThread } from '../../runtime/run-deliverer-thread';
 import { reportIncident } from '../../services/incidents/report-incident';
 import { onPostgres, unique } from '../support/helpers';
 import { until, useNotificationTest } from '../support/notification-helpers';

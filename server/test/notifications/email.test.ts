@@ -1,4 +1,4 @@
-// Email as a second channel (issue 15 item 7), against a real SMTP server started here (smtp-server) with
+// Email as a second channel, against a real SMTP server started here (smtp-server) with
 // authentication; every mail it takes is parsed with mailparser. Its answers are chosen per message, so that
 // 4xx (retried) and 5xx (final) refusals go through the same retry rules and delivery log as webhooks.
 import type { AddressInfo } from 'node:net';
@@ -117,7 +117,7 @@ describe('email subscriptions', () => {
       recipients: ['oncall@example.com', 'lead@example.com'],
     });
     const incident = await report();
-    // Acknowledged by a traced request (server/observe-requests.ts): its mail carries the request's trace
+    // Acknowledged by a traced request (server/observability/observe-requests.ts): its mail carries the request's trace
     // context, so the delivery joins that trace.
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
     await acknowledgeIncident(t.database.db, { id: incident.id }, actor, traceparent);

@@ -1,4 +1,4 @@
-// The incident change stream (server/event-stream.ts, docs/contract.md §6 and §10): server-sent events over
+// The incident change stream (server/transport/event-stream.ts, docs/contract.md §6 and §10): server-sent events over
 // REST (bearer) and tRPC (the console's cookie), resumable with Last-Event-ID, filtered on the server, woken
 // across instances, ended on shutdown so that clients resume elsewhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import {
   unique,
 } from '../support/helpers';
 import { openConsoleSession } from '../support/console-session-helpers';
-import { closeIncidentStreams } from '../../event-stream';
+import { closeIncidentStreams } from '../../transport/event-stream';
 import { HANG_MARGIN_MS } from '../support/hang-bounds';
 import { databaseUrlOf, startServerProcess, stopProcess } from '../support/processes';
 

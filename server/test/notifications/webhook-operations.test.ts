@@ -1,4 +1,4 @@
-// Operating webhook subscriptions (issue 15 items 4, 5 and 8): test events, redelivery, subscriptions that
+// Operating webhook subscriptions: test events, redelivery, subscriptions that
 // fail for too long (needs attention, paused, resumed with nothing lost), and the delivery metrics. Every
 // delivery is verified by a real receiver with the `standardwebhooks` package.
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Webhook subscriptions and their delivery (issue 15), against a real HTTP receiver started here that
+// Webhook subscriptions and their delivery, against a real HTTP receiver started here that
 // verifies every delivery with the `standardwebhooks` package (not the project's own code).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -213,7 +213,7 @@ describe('webhook delivery', () => {
       .toEqual(['none', requestSpan]);
   });
 
-  it('delivers notes and assignments (issue 14) with their author and text', async () => {
+  it('delivers notes and assignments with their author and text', async () => {
     const r = await t.receiver();
     const hook = await subscribe(r.url, { eventTypes: ['incident.note_added', 'incident.assigned'] });
     deliver();
@@ -390,7 +390,7 @@ describe.runIf(onPostgres)('webhook delivery across server processes (PostgreSQL
 
 describe.runIf(!onPostgres)('webhook delivery across a crash (embedded PGlite)', () => {
   // The embedded database is one process by design: what it committed before a SIGKILL is on disk, and
-  // the restarted process delivers it (issue 15: "a killed server loses nothing").
+  // the restarted process delivers it ("a killed server loses nothing").
   it(
     'delivers after a restart what was committed before the server was killed',
     { timeout: 180_000 },

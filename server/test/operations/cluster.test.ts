@@ -1,5 +1,5 @@
-// Every core (docs/contract.md §9, issue 16): a server started with WEB_CONCURRENCY=2 on PostgreSQL runs two
-// worker processes on one port under a primary (server/cluster.ts). Which process served a request is read
+// Every core (docs/contract.md §9): a server started with WEB_CONCURRENCY=2 on PostgreSQL runs two
+// worker processes on one port under a primary (server/runtime/cluster.ts). Which process served a request is read
 // from its request log line (every line carries the pid of the process that wrote it). Each request goes
 // on a connection of its own, so that the primary's round-robin spreads them over the workers.
 import { execFileSync } from 'node:child_process';
@@ -117,7 +117,7 @@ describe.runIf(onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
 
   it('serves from two worker processes, neither of them the primary', async () => {
     for (let i = 0; i < 8; i++) expect((await request(server.url, 'GET', '/health')).status).toBe(200);
-    // Lines are written in batches, up to 10 ms after their answers (server/log.ts).
+    // Lines are written in batches, up to 10 ms after their answers (server/observability/log.ts).
     await expect.poll(() => pidsServing('/api/health').size, { timeout: HANG_MARGIN_MS }).toBe(2);
     const pids = pidsServing('/api/health');
     expect(pids.size).toBe(2);
@@ -147,7 +147,7 @@ describe.runIf(onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
       expect((got.body as { id: number }[]).map((r) => r.id)).toEqual([
         (published.body as { id: number }).id,
       ]);
-      // Each request's log line is written after its answer (server/log.ts batches them): poll for both.
+      // Each request's log line is written after its answer (server/observability/log.ts batches them): poll for both.
       const requestLine = (path: string, method: string) =>
         linesOf(server)
           .slice(linesBefore)

@@ -1,5 +1,5 @@
-// The log's batched writes (server/log.ts): lines gather for up to 10 ms and go out together, and no exit of
-// the process but SIGKILL loses one. Each case is a real node process logging through server/log.ts, its
+// The log's batched writes (server/observability/log.ts): lines gather for up to 10 ms and go out together, and no exit of
+// the process but SIGKILL loses one. Each case is a real node process logging through server/observability/log.ts, its
 // stdout read through a pipe as a log shipper would.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -12,14 +12,20 @@ interface Run {
 }
 
 /**
- * Runs `code` (an ES module body) with `log` imported from server/log.ts. `readAfterMs`: its stdout is not read
+ * Runs `code` (an ES module body) with `log` imported from server/observability/log.ts. `readAfterMs`: its stdout is not read
  * until then, so that it fills and the process's writes are told to wait (EAGAIN: tsx, as Node does for any
  * use of process.stdout, makes the pipe non-blocking).
  */
 function runLogging(code: string, env: Record<string, string> = {}, readAfterMs = 0): Run {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', `import { log } from './server/log.ts';\n${code}`],
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `import { log } from './server/observability/log.ts';\n${code}`,
+    ],
     { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const chunks: Buffer[] = [];

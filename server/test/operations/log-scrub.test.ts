@@ -1,7 +1,7 @@
-// The scrubbing every log line passes through (server/log.ts): token-, JWT- and argon2-shaped text is replaced
+// The scrubbing every log line passes through (server/observability/log.ts): token-, JWT- and argon2-shaped text is replaced
 // wherever it appears, every occurrence of it, and a line without any is left as it was.
 import { describe, expect, it } from 'vitest';
-import { scrubSecrets } from '../../log';
+import { scrubSecrets } from '../../observability/log';
 
 const apiToken = 'bpm_Q2xhc3NpZmllZC1hbmQtbG9uZw';
 const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJl';

@@ -150,7 +150,7 @@ let adminPassword: string;
 
 describe('a server process logs JSON lines', () => {
   it('starts with readable lines, the generated administrator password among them, once', async () => {
-    // Lines go out in batches, up to 10 ms after they are logged (server/log.ts): the last start-up line may
+    // Lines go out in batches, up to 10 ms after they are logged (server/observability/log.ts): the last start-up line may
     // come after the first answer.
     await expect
       .poll(() => logLines().some((l) => /listening on http:\/\/localhost:\d+/.test(l.msg)), {

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { manageLifecycle } from '../../shutdown';
+import { manageLifecycle } from '../../runtime/shutdown';
 
 async function listeningServer() {
   const server = http.createServer((_req, res) => res.end('ok'));

@@ -6,7 +6,7 @@
 // patches/postgres+3.4.9.patch.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
-import { createContext } from '../../trpc';
+import { createContext } from '../../transport/trpc';
 import { dispatcherOf, openTestDatabase } from '../support/helpers';
 
 describe("a request's context", () => {
@@ -40,7 +40,7 @@ describe("a request's context", () => {
     expect(ctx.clientSignal?.()).toBe(leaving.signal);
     expect(ctx.clientSignal?.()).toBe(leaving.signal);
     expect(made).toBe(1);
-    // Spread into the next middleware's context, it still makes the same one (server/rest-routes.ts).
+    // Spread into the next middleware's context, it still makes the same one (server/transport/rest-routes.ts).
     expect({ ...ctx, principal: null }.clientSignal?.()).toBe(leaving.signal);
 
     const given = new AbortController().signal;

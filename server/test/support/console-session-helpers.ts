@@ -55,7 +55,7 @@ export async function consoleCall(
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-/** The problem code of a failed tRPC answer (server/trpc.ts puts the problem document into the error). */
+/** The problem code of a failed tRPC answer (server/transport/trpc.ts puts the problem document into the error). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const problemCodeOf = (body: any): string | undefined =>
   body?.error?.data?.problem?.code ?? body?.error?.problem?.code;

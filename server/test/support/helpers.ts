@@ -13,14 +13,14 @@ import { hashPassword } from '../../auth/passwords';
 import { issueAccessToken } from '../../auth/tokens';
 import type { Permission } from '../../permissions';
 import { appRouter } from '../../routers';
-import { createContext } from '../../trpc';
+import { createContext } from '../../transport/trpc';
 import {
   answerClientErrorsAsProblems,
   apiRouteOf,
   createApiHandler,
   type ApiHandlerOptions,
-} from '../../api-handler';
-import { observeRequests } from '../../observe-requests';
+} from '../../transport/api-handler';
+import { observeRequests } from '../../observability/observe-requests';
 import { startDispatcher, type Dispatcher } from '../../services/workers/dispatcher';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -139,7 +139,7 @@ export async function callerFor(database: Database, user: TestUser, request?: Re
   return callerWith(database, `Bearer ${await accessTokenFor(user)}`, request);
 }
 
-/** The real API transport (server/api-handler.ts, in the request wrapper of server/http.ts) on a random loopback port. */
+/** The real API transport (server/transport/api-handler.ts, in the request wrapper of server/http.ts) on a random loopback port. */
 export async function startApiServer(
   database: Database,
   options: ApiHandlerOptions = {},

@@ -1,6 +1,6 @@
-// A process that logs through server/log.ts in bursts, for log-batches.test.ts: `name` marks its lines, each
+// A process that logs through server/observability/log.ts in bursts, for log-batches.test.ts: `name` marks its lines, each
 // about 1 KB, 100 to a turn of the event loop, `lines` in all; then it exits.
-import { log } from '../../log';
+import { log } from '../../observability/log';
 
 const [name = 'x', total = '2000'] = process.argv.slice(2);
 const lines = Number(total);

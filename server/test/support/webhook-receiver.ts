@@ -1,5 +1,5 @@
 // A webhook receiver for tests: a real HTTP server on loopback that records every request and verifies
-// accepted deliveries with the `standardwebhooks` package (not the project's own code), as issue 15 asks.
+// accepted deliveries with the `standardwebhooks` package (not the project's own code).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -58,7 +58,7 @@ export async function startReceiver(answer: (n: number) => number = () => 204) {
 
 /**
  * What the deliverer of a notification test runs with: loopback over plain http allowed (the receivers here
- * listen there), as issue 15 asks the tests to do by configuration. Sets the same in the environment for the
+ * listen there), by configuration. Sets the same in the environment for the
  * service's own checks of a subscription's target.
  */
 export function loopbackNotificationSettings(): NotificationSettings {

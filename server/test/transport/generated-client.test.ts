@@ -1,6 +1,6 @@
 // A client generated from the served OpenAPI document (openapi-typescript types, openapi-fetch) calls every
 // operation of the document against a real server, asserting each answer, the 404 and 409 branches
-// included (issue 17). CALLS below has one entry per operationId: the generated types make a missing entry
+// included. CALLS below has one entry per operationId: the generated types make a missing entry
 // a type error, and the test fails when the served document has an operation CALLS does not call. Every
 // answer is also checked against the document: its status declared, its body valid for the declared schema.
 import { readFileSync } from 'node:fs';
@@ -956,7 +956,7 @@ beforeAll(async () => {
   context.anonymous = clientOf();
 });
 
-describe('the typed client generated from the served document (issue 17)', () => {
+describe('the typed client generated from the served document', () => {
   it('is the committed one', async () => {
     const generated = await generateApiTypes(served);
     expect(

@@ -3,7 +3,7 @@
 // for nothing on REST, from any origin. A real HTTP server over the real API handler.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
-import { corsOriginsProblem, parseCorsOrigins } from '../../cors';
+import { corsOriginsProblem, parseCorsOrigins } from '../../transport/cors';
 import { openConsoleSession } from '../support/console-session-helpers';
 import {
   accessTokenFor,

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { problemOf } from '../../errors';
-import { MAX_INPUT_DEPTH } from '../../input-guard';
+import { MAX_INPUT_DEPTH } from '../../transport/input-guard';
 import { api } from '../support/helpers';
 import {
   bearer,

@@ -353,7 +353,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(operation('DELETE', '/admin/api-tokens/{tokenId}').responses)).toContain('204');
   });
 
-  it('gives every operation a unique, camelCase, verb-first operationId (issue 17)', () => {
+  it('gives every operation a unique, camelCase, verb-first operationId', () => {
     for (const { method, path, op } of everyOperation()) {
       expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z][a-zA-Z]+$/);
       expect(VERBS, `${method} ${path}: ${op.operationId} starts with a verb`).toContain(
@@ -362,7 +362,7 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('tags every operation and says in a sentence what it does (issue 17)', () => {
+  it('tags every operation and says in a sentence what it does', () => {
     for (const { method, path, op } of everyOperation()) {
       expect(op.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
       expect(op.summary, `${method} ${path}`).toBeTruthy();
@@ -379,7 +379,7 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
-describe('what a generated client needs (issue 17)', () => {
+describe('what a generated client needs', () => {
   const problemStatuses = (method: string, path: string) => {
     const { responses } = operation(method, path);
     return Object.keys(responses).filter((status) => {
@@ -516,7 +516,7 @@ const REDOCLY_CLI = join(
 );
 const REDOCLY_CONFIG = fileURLToPath(new URL('../../../redocly.yaml', import.meta.url));
 
-describe('Redocly lint of the served document (issue 17)', () => {
+describe('Redocly lint of the served document', () => {
   it('finds no error and no warning (redocly.yaml: the recommended rules, two off with reasons)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
     const file = join(dir, 'openapi.json');
@@ -572,7 +572,7 @@ describe('Redocly lint of the served document (issue 17)', () => {
   });
 });
 
-describe('values as the service takes them (issue 17)', () => {
+describe('values as the service takes them', () => {
   it('refuses blank text in the document exactly where the service does', () => {
     let compared = 0;
     for (const { where, documented, parsed } of inputFields()) {

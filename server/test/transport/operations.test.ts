@@ -1,12 +1,12 @@
-// One declaration per operation (server/operation.ts), two transports: the REST route table finds the same
+// One declaration per operation (server/transport/operation.ts), two transports: the REST route table finds the same
 // operation as a scan of every route in order, every procedure of the router was declared as an operation,
 // and REST's run of an operation answers what tRPC's caller answers, results and errors alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { appOperations, appRouter } from '../../routers';
-import { runOperation } from '../../operation';
-import { buildRestRoutes, byFirstSegment, matchRestRoute, normalizePath } from '../../rest-routes';
-import { createContext, type Context } from '../../trpc';
+import { runOperation } from '../../transport/operation';
+import { buildRestRoutes, byFirstSegment, matchRestRoute, normalizePath } from '../../transport/rest-routes';
+import { createContext, type Context } from '../../transport/trpc';
 import { reportIncident } from '../../services/incidents/report-incident';
 import { accessTokenFor, createTestUser, dispatcherOf, openTestDatabase } from '../support/helpers';
 
@@ -99,7 +99,7 @@ describe('REST runs an operation as its tRPC procedure runs', () => {
     expect(await settle(rest('GET', get, { id: incident.id }))).toEqual(
       await settle(caller.incidents.get({ id: incident.id })),
     );
-    // Not found (the service's DomainError given its status by server/trpc.ts), and invalid input.
+    // Not found (the service's DomainError given its status by server/transport/trpc.ts), and invalid input.
     for (const input of [{ id: 999_999_999 }, { id: -1 }]) {
       const answer = await settle(rest('GET', get, input));
       expect(answer).toEqual(await settle(caller.incidents.get(input)));

@@ -2,13 +2,13 @@
 // every REST operation of the published document (body or query), every tRPC procedure (single, batched, by
 // query), the Camunda-compatible paths. JSON.parse keeps `"__proto__"` as an own key; copied by assignment
 // it became the prototype of a REST input, and `{"__proto__":{"permissionCodes":["ACCESS_BPM_ADMIN"]}}` made
-// an administrator (server/input-guard.ts). Each such request is a 400 naming the key, and every table of
+// an administrator (server/transport/input-guard.ts). Each such request is a 400 naming the key, and every table of
 // the database is as it was.
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { PERMISSION_CODES } from '../../permissions';
-import { getOpenApiDocument } from '../../openapi';
+import { getOpenApiDocument } from '../../transport/openapi';
 import { appOperations } from '../../routers';
 import { api, unique } from '../support/helpers';
 import {

@@ -1,11 +1,11 @@
-// Request ids and trace context on every answer (server/observe-requests.ts), without OpenTelemetry loaded:
+// Request ids and trace context on every answer (server/observability/observe-requests.ts), without OpenTelemetry loaded:
 // the caller's X-Request-Id when sane, else a new one; a valid traceparent answered in traceresponse, and
 // kept on the timeline entries the request writes, whichever entry point it came through.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
-import { parseTraceparent } from '../../tracing';
+import { parseTraceparent } from '../../observability/tracing';
 import { api, unique } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
 import { workerProtocol } from '../support/worker-helpers';

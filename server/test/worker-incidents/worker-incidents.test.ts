@@ -122,7 +122,7 @@ describe('retry', () => {
       [resolved.id, /is RESOLVED/],
     ];
     for (const [id, why] of cases) {
-      // issue 14: the API says beforehand that a retry cannot work
+      // the API says beforehand that a retry cannot work
       expect((await w.admin.get(`/incidents/${id}`)).body.retryable, String(why)).toBe(false);
       const before = await w.timeline(id);
       const res = await w.admin.post(`/incidents/${id}/retry`, {});

@@ -1,7 +1,7 @@
 // The worker protocol over HTTP, as an external worker and an engine use them (docs/contract.md §7, §8);
 // retry is tested with retry, in worker-incidents.test.ts.
 import { describe, expect, it } from 'vitest';
-import { getOpenApiDocument } from '../../openapi';
+import { getOpenApiDocument } from '../../transport/openapi';
 import { sweepExpiredLocks } from '../../services/workers/dispatcher';
 import { dispatcherOf, unique } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
@@ -17,7 +17,7 @@ describe('worker protocol', () => {
   ])(
     'a long poll over %s whose client goes away stops waiting at once, not at its waitMs',
     async (_, path) => {
-      // The REST call's abort signal is made only when a procedure reads it (server/api-handler.ts); a tRPC
+      // The REST call's abort signal is made only when a procedure reads it (server/transport/api-handler.ts); a tRPC
       // call's is tRPC's own.
       const { token } = await t.actor(['ACCESS_ENGINE_API']);
       const dispatcher = dispatcherOf(t.database);

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { TRPCError } from '@trpc/server';
 import { UserDetail } from '@/components/admin/user-detail';
-import { adminCaller } from '@/server/console-caller';
+import { adminCaller } from '@/server/transport/console-caller';
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -1,7 +1,7 @@
 // What a tRPC batch may hold. One HTTP request must not multiply the password checks a caller can make
 // (30 sign-ins in one batch would each run argon2 and race the lock), nor any other work without bound.
-import { validationError, type DomainError } from './errors';
-import { appOperations } from './routers';
+import { validationError, type DomainError } from '../errors';
+import { appOperations } from '../routers';
 
 export const MAX_BATCH_CALLS = 10;
 

@@ -5,7 +5,7 @@
 // function that runs it. OperationBuilder has tRPC's own builder methods and hands each call to a real tRPC
 // procedure builder, so the procedure it returns is tRPC's, built through tRPC's public API: the console's
 // tRPC transport, the in-process callers and the OpenAPI document (trpc-to-openapi) use it as any procedure.
-// The builder also keeps what it was given, so that the REST transport (server/rest-routes.ts) runs the same
+// The builder also keeps what it was given, so that the REST transport (server/transport/rest-routes.ts) runs the same
 // declaration without reading tRPC's internals: `operationsOf(router)` answers every operation by its path.
 //
 // runOperation is how REST runs one, in the order tRPC's procedure call takes (admit the caller before the
@@ -13,7 +13,7 @@
 // errors for a refused input ("BAD_REQUEST", the ZodError as cause) and a refused answer ("Output validation
 // failed"). It parses with zod's synchronous `parse` (zod 4 compiles an object schema into one function for
 // it; an asynchronous part falls back to `parseAsync`), and sends an answer already checked by the
-// operation's own output schema and serialized (server/serialized-answer.ts) as it is.
+// operation's own output schema and serialized (lib/serialized-answer.ts) as it is.
 // server/test/transport/operations.test.ts holds that both transports answer alike.
 import {
   getTRPCErrorFromUnknown,
@@ -25,7 +25,7 @@ import {
   type TRPCUnsetMarker,
 } from '@trpc/server';
 import { core, type z } from 'zod';
-import { SerializedAnswer } from './serialized-answer';
+import { SerializedAnswer } from '../../lib/serialized-answer';
 import type { AppMeta, ChainResult, Context, ProcedureRules } from './trpc';
 
 type Schema = z.ZodType;
@@ -146,7 +146,7 @@ function operationsOfRecord(record: TRPCCreateRouterOptions): Map<string, Operat
     const nested = routerOperations.get(value);
     if (operation) found.set(key, operation);
     else if (nested) for (const [path, op] of nested) found.set(`${key}.${path}`, op);
-    else throw new Error(`${key} was not declared as an operation (server/operation.ts)`);
+    else throw new Error(`${key} was not declared as an operation (server/transport/operation.ts)`);
   }
   return found;
 }
@@ -164,7 +164,7 @@ export function operationRouter<R extends AnyTRPCRouter, Record extends TRPCCrea
 /** Every operation of a router made by `operationRouter`, by its path (`incidents.get`). */
 export function operationsOf(router: AnyTRPCRouter): ReadonlyMap<string, Operation> {
   const found = routerOperations.get(router);
-  if (!found) throw new Error('The router was not made by operationRouter (server/operation.ts)');
+  if (!found) throw new Error('The router was not made by operationRouter (server/transport/operation.ts)');
   return found;
 }
 

@@ -4,11 +4,11 @@
 import http from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Database } from '../db/client';
-import type { Principal } from './auth/principal';
-import { scopeAllows } from './auth/token-scopes';
+import { rowsOf, type Database } from '../../db/client';
+import type { Principal } from '../auth/principal';
+import { scopeAllows } from '../auth/token-scopes';
 import { log } from './log';
-import { ADMIN_PERMISSION } from './permissions';
+import { ADMIN_PERMISSION } from '../permissions';
 
 /** What the scrape reads from the database (watchDatabase sets it). */
 interface ScrapeSource {
@@ -128,7 +128,7 @@ function createMetrics() {
     }),
     notificationAttempts: new Histogram({
       name: 'bpm_notification_attempt_duration_seconds',
-      help: 'Notification attempts (issue 15) by channel and outcome (succeeded, retrying, failed): duration in seconds',
+      help: 'Notification attempts by channel and outcome (succeeded, retrying, failed): duration in seconds',
       labelNames: ['channel', 'outcome'] as const,
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,

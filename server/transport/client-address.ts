@@ -2,7 +2,7 @@
 // to trust (TRUST_PROXY=true), the address that proxy appended to X-Forwarded-For. Without TRUST_PROXY a
 // client could name any address it liked in that header, so it is ignored.
 import type { IncomingMessage } from 'node:http';
-import { getEnv } from './env';
+import { getEnv } from '../runtime/env';
 
 /**
  * The header through which server/http.ts hands the client address to Next's routes (next-auth's sign-in

@@ -226,7 +226,7 @@ type GlobalWithLogger = typeof globalThis & { [globalKey]?: Logger };
 export const log: Logger = ((globalThis as GlobalWithLogger)[globalKey] ??= createLogger());
 
 /**
- * The one line per request (server/observe-requests.ts). Its fields are fixed and none holds a secret, so it
+ * The one line per request (server/observability/observe-requests.ts). Its fields are fixed and none holds a secret, so it
  * skips the redaction by path, which was more than half of a line's cost (a thousand long polls answer at
  * once); the scrub of token-shaped text applies to it as to every line.
  */

@@ -2,12 +2,12 @@
 // UTF-16 surrogate pair) in any string or key, at any depth; a key that names a prototype (`__proto__`,
 // `constructor`, `prototype`), at any depth; and nesting deeper than anything a client means to send
 // (JSON.stringify and other recursive code would run out of stack). Checked once for every procedure
-// (server/trpc.ts), for REST bodies as they are read (server/api-handler.ts) and for the Camunda-compatible
+// (server/transport/trpc.ts), for REST bodies as they are read (server/transport/api-handler.ts) and for the Camunda-compatible
 // paths (server/engine-rest/handler.ts), so that such input is a 400 naming the field instead of a database
 // error, or an object whose prototype a client chose: JSON.parse keeps `"__proto__"` as an own key, and any
 // code that copies it by assignment (Object.assign, `target[key] = value`) replaces the copy's prototype,
 // whose properties every schema then reads as if they had been sent.
-import type { FieldError } from './errors';
+import type { FieldError } from '../errors';
 
 export const MAX_INPUT_DEPTH = 64;
 

@@ -1,4 +1,4 @@
-// The Content-Security-Policy of every answer (server/security-headers.ts) and of the console's pages
+// The Content-Security-Policy of every answer (server/transport/security-headers.ts) and of the console's pages
 // (proxy.ts). No imports: Next bundles this into its proxy.
 
 /**

@@ -1,4 +1,4 @@
-// Every core (docs/contract.md §9, issue 16): with PostgreSQL, WEB_CONCURRENCY server processes share one port
+// Every core (docs/contract.md §9): with PostgreSQL, WEB_CONCURRENCY server processes share one port
 // through node:cluster. The primary only forks, forwards signals and restarts; each worker is the whole
 // server (server/http.ts below its cluster branch) and shares nothing with the others but the database:
 // long-poll wake-ups, token revocations and the dispatcher's sweeps go through LISTEN/NOTIFY and row locks,
@@ -31,14 +31,14 @@ interface PrimaryOptions {
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
   };
-  /** Waits until what was logged is written (the log is asynchronous: server/log.ts), before an exit. */
+  /** Waits until what was logged is written (the log is asynchronous: server/observability/log.ts), before an exit. */
   flushLog: () => Promise<void>;
 }
 
 /**
  * Runs the primary: forks `count` workers, restarts one that dies after it served (a crash), stops all and
  * exits when one dies before it ever listened (a start failure, as a single process would exit), and on
- * SIGTERM/SIGINT passes the signal to every worker, which drains as server/shutdown.ts does, then exits 0
+ * SIGTERM/SIGINT passes the signal to every worker, which drains as server/runtime/shutdown.ts does, then exits 0
  * once all have (1 if one did not exit cleanly). Never resolves: the primary ends by process.exit.
  */
 export function runPrimary({ count, shutdownTimeoutMs, log, flushLog }: PrimaryOptions): Promise<never> {

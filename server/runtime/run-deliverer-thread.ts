@@ -1,4 +1,4 @@
-// With PostgreSQL, the notification deliverer runs in a worker thread of its own (issue 15 item 3: a storm of
+// With PostgreSQL, the notification deliverer runs in a worker thread of its own (a storm of
 // deliveries must not slow the API or the worker protocol). Sending thousands of webhooks and emails and
 // recording every attempt is JSON, HMAC, TLS and query work: in the server's thread it took turns with the
 // requests on one event loop and took connections from their pool. In its own thread, with its own small pool
@@ -13,18 +13,18 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PostgresTuning } from '../db/resilient-postgres';
+import type { PostgresTuning } from '../../db/resilient-postgres';
 import type { BusyFlag } from './api-load';
-import { log } from './log';
-import { observeNotificationAttempt } from './metrics';
-import type { Deliverer, DelivererOptions } from './services/notifications/deliverer';
+import { log } from '../observability/log';
+import { observeNotificationAttempt } from '../observability/metrics';
+import type { Deliverer, DelivererOptions } from '../services/notifications/deliverer';
 
 /** What the thread is started with (structured-cloned: plain data only). */
 export interface DelivererThreadData {
   databaseUrl: string;
   tuning: Partial<PostgresTuning>;
   options: Omit<DelivererOptions, 'observe' | 'apiBusy'>;
-  /** Whether the API is busy (server/api-load.ts): shared memory, which the server's thread keeps up to date. */
+  /** Whether the API is busy (server/runtime/api-load.ts): shared memory, which the server's thread keeps up to date. */
   busyFlag: BusyFlag;
 }
 

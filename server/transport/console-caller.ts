@@ -2,9 +2,9 @@
 // same authentication, permission and scope rules as over HTTP, and the same services behind them, instead
 // of checking a permission by hand and calling a service.
 import { randomUUID } from 'node:crypto';
-import { getProcessDatabase } from '../db/client';
-import { getConsolePrincipal } from './auth/console-session';
-import { adminRouter } from './routers/admin';
+import { getProcessDatabase } from '../../db/client';
+import { getConsolePrincipal } from '../auth/console-session';
+import { adminRouter } from '../routers/admin';
 import { createCallerFactory, type Context } from './trpc';
 
 const createAdminCaller = createCallerFactory(adminRouter);

@@ -3,8 +3,8 @@
 // the same site or not) can send text/plain, urlencoded or multipart bodies with the browser's cookies and
 // without asking first (no CORS preflight); a JSON body or a bearer token it cannot send.
 import type { IncomingMessage } from 'node:http';
-import { unsupportedMediaType, type DomainError } from './errors';
-import { getEnv } from './env';
+import { unsupportedMediaType, type DomainError } from '../errors';
+import { getEnv } from '../runtime/env';
 
 /** The largest body a request may have, unless its operation says otherwise (AppMeta.maxBodyBytes). */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -1,15 +1,15 @@
 // The OpenAPI 3 document of every REST operation, generated from the procedures' schemas and meta.
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
-import { PROBLEM_CODES, problemKind, type DomainErrorKind } from './errors';
-import { appRouter, restProcedures } from './routers';
-import { INCIDENT_SEVERITIES, INCIDENT_SOURCES, INCIDENT_STATUSES } from '../domain/incidents';
+import { PROBLEM_CODES, problemKind, type DomainErrorKind } from '../errors';
+import { appRouter, restProcedures } from '../routers';
+import { INCIDENT_SEVERITIES, INCIDENT_SOURCES, INCIDENT_STATUSES } from '../../domain/incidents';
 import { z } from 'zod';
 import { INCIDENT_STREAM_PATH } from './event-stream';
-import { IncidentStreamEvent, LAST_EVENT_ID_PATTERN } from './schemas/incidents';
-import { METRICS_CONTENT_TYPE } from './metrics';
+import { IncidentStreamEvent, LAST_EVENT_ID_PATTERN } from '../schemas/incidents';
+import { METRICS_CONTENT_TYPE } from '../observability/metrics';
 import { MAX_BODY_BYTES } from './transport-rules';
-import { IDEMPOTENCY_KEY_RETENTION_HOURS } from './services/idempotency';
+import { IDEMPOTENCY_KEY_RETENTION_HOURS } from '../services/idempotency';
 
 const problemSchema: SchemaObject = {
   type: 'object',
@@ -263,7 +263,7 @@ function build(): OpenAPIObject {
   doc.info.contact = { name: 'BPM Admin Console operators (see docs/contract.md)' };
   doc.paths = {
     ...doc.paths,
-    // Served by server/event-stream.ts (a subscription, which trpc-to-openapi does not describe).
+    // Served by server/transport/event-stream.ts (a subscription, which trpc-to-openapi does not describe).
     [INCIDENT_STREAM_PATH.slice('/api'.length)]: incidentStreamOperation(
       streamEventSchema(doc.components.schemas as Record<string, SchemaObject>),
     ),
@@ -290,7 +290,7 @@ function build(): OpenAPIObject {
         },
       },
     },
-    // Served by server/api-handler.ts outside tRPC, as /health is.
+    // Served by server/transport/api-handler.ts outside tRPC, as /health is.
     '/health/ready': { get: readinessOperation(problemRef) },
     '/metrics': { get: metricsOperation(problemRef) },
   };
@@ -360,7 +360,7 @@ function streamEventSchema(components: Record<string, SchemaObject>): SchemaObje
   return event;
 }
 
-/** GET /incidents/events/stream: the change stream (docs/contract.md §6, issue 14). */
+/** GET /incidents/events/stream: the change stream (docs/contract.md §6). */
 function incidentStreamOperation(eventData: SchemaObject): PathItemObject {
   const problem = (description: string) => ({
     description,
@@ -434,7 +434,7 @@ function incidentStreamOperation(eventData: SchemaObject): PathItemObject {
   } as unknown as PathItemObject;
 }
 
-/** GET /health/ready: whether a load balancer should send requests to this instance (server/api-handler.ts). */
+/** GET /health/ready: whether a load balancer should send requests to this instance (server/transport/api-handler.ts). */
 function readinessOperation(problemRef: object) {
   const readiness = {
     type: 'object',
@@ -443,7 +443,7 @@ function readinessOperation(problemRef: object) {
       status: {
         type: 'string',
         enum: ['ready', 'draining', 'unavailable'],
-        description: '`draining` from the start of a graceful shutdown (server/shutdown.ts)',
+        description: '`draining` from the start of a graceful shutdown, until the process ends',
       },
       database: { type: 'string', enum: ['ok', 'down'] },
     },
@@ -470,7 +470,7 @@ function readinessOperation(problemRef: object) {
   };
 }
 
-/** GET /metrics: the Prometheus text exposition (server/metrics.ts), for the tokens canReadMetrics admits. */
+/** GET /metrics: the Prometheus text exposition (server/observability/metrics.ts), for the tokens canReadMetrics admits. */
 function metricsOperation(problemRef: object) {
   const problem = (description: string) => ({
     description,

@@ -1,6 +1,6 @@
 // The one validated view of the process environment (docs/contract.md §9).
 import { z } from 'zod';
-import { corsOriginsProblem } from './cors';
+import { corsOriginsProblem } from '../transport/cors';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', ''])
@@ -34,11 +34,11 @@ const envSchema = z.object({
   NOTIFICATION_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(20).default(2),
   /**
    * Where the deliverer runs with PostgreSQL: its own thread (the default), or `in-process` in the server's
-   * thread and pool as before issue 15 item 3 was done (bench/notification-burst.ts compares the two).
+   * thread and pool, as it once did (bench/notification-burst.ts compares the two).
    */
   NOTIFICATION_DELIVERER: z.enum(['thread', 'in-process']).default('thread'),
   /**
-   * Notification attempts a second while the API is busy (server/api-load.ts): a storm trickles out at this
+   * Notification attempts a second while the API is busy (server/runtime/api-load.ts): a storm trickles out at this
    * pace while requests are being served, and at full speed when they are not.
    */
   NOTIFICATION_BUSY_PACE: z.coerce.number().int().min(1).max(1_000).default(5),
@@ -51,7 +51,7 @@ const envSchema = z.object({
   /** application_name of this process's connections (bpm-admin-console/<pid>). */
   DATABASE_APPLICATION_NAME: z.string().min(1).max(63).optional(),
   /**
-   * Server processes on one port with PostgreSQL (server/cluster.ts); unset, one per core. PGlite and the
+   * Server processes on one port with PostgreSQL (server/runtime/cluster.ts); unset, one per core. PGlite and the
    * development server always run one.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
@@ -92,7 +92,7 @@ const envSchema = z.object({
    * beyond it sign-in answers 429 until the minute ends.
    */
   LOGIN_ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-  /** fatal, error, warn, info (the default), debug, trace or silent (server/log.ts reads it). */
+  /** fatal, error, warn, info (the default), debug, trace or silent (server/observability/log.ts reads it). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', '']).optional(),
   /**
    * true: each log line written to stdout before the call that logs it returns (slower; for a crash that

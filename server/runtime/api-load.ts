@@ -1,4 +1,4 @@
-// Whether the API is busy, for background work that yields to requests (issue 15 item 3: the notification
+// Whether the API is busy, for background work that yields to requests (the notification
 // deliverer slows to NOTIFICATION_BUSY_PACE while it is, and runs at full speed otherwise). The server's
 // thread samples itself every SAMPLE_MS: busy when it was handed requests in that time and its event loop was
 // in use at least NOTIFICATION_BUSY_UTILIZATION of it. Both, because either alone misleads: a few long polls

@@ -7,13 +7,13 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
-import type { Database } from '../db/client';
-import type { RequestContext } from '../lib/request-context';
-import { attachAuthCache } from './auth/auth-cache';
+import type { Database } from '../../db/client';
+import type { RequestContext } from '../../lib/request-context';
+import { attachAuthCache } from '../auth/auth-cache';
 import { clientAddressOf } from './client-address';
 import { allowOrigin, answerPreflight, isPreflight, type CorsOrigins } from './cors';
-import { createEngineRestHandler, ENGINE_REST_PREFIX, engineRestRouteOf } from './engine-rest/handler';
-import { authenticate } from './auth/principal';
+import { createEngineRestHandler, ENGINE_REST_PREFIX, engineRestRouteOf } from '../engine-rest/handler';
+import { authenticate } from '../auth/principal';
 import {
   databaseUnavailable,
   DomainError,
@@ -28,10 +28,10 @@ import {
   unauthenticated,
   validationError,
   type Problem,
-} from './errors';
+} from '../errors';
 import { unacceptableInput } from './input-guard';
-import { log } from './log';
-import { canReadMetrics, METRICS_CONTENT_TYPE, metricsText, watchDatabase } from './metrics';
+import { log } from '../observability/log';
+import { canReadMetrics, METRICS_CONTENT_TYPE, metricsText, watchDatabase } from '../observability/metrics';
 import { getOpenApiDocument } from './openapi';
 import {
   createEventStreamHandler,
@@ -41,7 +41,7 @@ import {
   trpcStreamInput,
 } from './event-stream';
 import { admitsSessionCookie, MAX_BODY_BYTES, unsupportedBodyOf } from './transport-rules';
-import { appOperations, appRouter, restProcedures } from './routers';
+import { appOperations, appRouter, restProcedures } from '../routers';
 import { runOperation } from './operation';
 import {
   buildRestRoutes,
@@ -51,8 +51,8 @@ import {
   trpcErrorOf,
   type RestMatch,
 } from './rest-routes';
-import type { Dispatcher } from './services/workers/dispatcher';
-import { SerializedAnswer } from './serialized-answer';
+import type { Dispatcher } from '../services/workers/dispatcher';
+import { SerializedAnswer } from '../../lib/serialized-answer';
 import { createContext } from './trpc';
 import { batchRefusal } from './trpc-batch';
 
@@ -75,7 +75,7 @@ const restPaths = [...new Set(restProcedures.map((p) => p.path))].map((template)
     methods: [...methods].sort(),
   };
 });
-/** The templates that could match a path: those of its first segment (server/rest-routes.ts). */
+/** The templates that could match a path: those of its first segment (server/transport/rest-routes.ts). */
 const restPathsFor = byFirstSegment(restPaths, (p) => p.template);
 
 /** Every method some REST operation answers on `path` (HEAD wherever GET is); undefined for no such path. */
@@ -135,7 +135,7 @@ function sendProblem(res: ServerResponse, problem: Problem, headers: Record<stri
 
 /**
  * Reads a JSON body of at most `limit` bytes (MAX_BODY_BYTES unless the procedure says otherwise). An empty body is `{}` (the seed's reopen has none). A body that is
- * not a JSON object, or holds what no input may (server/input-guard.ts), is `{}` with `bodyError` saying
+ * not a JSON object, or holds what no input may (server/transport/input-guard.ts), is `{}` with `bodyError` saying
  * why: the procedure reports it after authentication, as a 400.
  */
 async function readJsonBody(
@@ -269,7 +269,7 @@ export function createApiHandler(
 
   /**
    * A REST operation: the one its method and path name, run with the input the path, the query or the body
-   * give (server/rest-routes.ts). Its answer is JSON (the success status of an empty one from its
+   * give (server/transport/rest-routes.ts). Its answer is JSON (the success status of an empty one from its
    * meta), its errors problem documents.
    */
   async function restCall(
@@ -382,7 +382,7 @@ export function createApiHandler(
     res.end();
   }
 
-  /** `context`: the request's, from the request wrapper (server/observe-requests.ts), which answers its id. */
+  /** `context`: the request's, from the request wrapper (server/observability/observe-requests.ts), which answers its id. */
   return async function handleApi(
     req: IncomingMessage,
     res: ServerResponse,
@@ -410,7 +410,7 @@ export function createApiHandler(
         res.setHeader('Connection', 'close'); // the body is never read
         return sendProblem(res, problemOf(unsupportedBody, requestId));
       }
-      // The incident change stream (server/event-stream.ts): the same procedure as the tRPC subscription.
+      // The incident change stream (server/transport/event-stream.ts): the same procedure as the tRPC subscription.
       if (pathname === INCIDENT_STREAM_PATH) {
         const credentials = credentialsOf(req);
         const input = restStreamInput(url);

@@ -4,7 +4,7 @@
 // context (lib/request-context.ts) as its third argument.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestContext } from '../lib/request-context';
+import type { RequestContext } from '../../lib/request-context';
 import { requestLog } from './log';
 import { observeHttpRequest, observeLongPollOvershoot } from './metrics';
 import { traceRequest } from './tracing';
@@ -51,7 +51,7 @@ export function observeRequests(
     };
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      // A long poll that timed out: how long after its deadline its answer was written (issue 12 wants 100 ms).
+      // A long poll that timed out: how long after its deadline its answer was written.
       const overshootMs =
         context.longPollDeadline === undefined ? undefined : Date.now() - context.longPollDeadline;
       if (overshootMs !== undefined) observeLongPollOvershoot(overshootMs / 1000);

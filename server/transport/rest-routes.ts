@@ -1,5 +1,5 @@
 // The REST transport's routes: every operation whose meta declares an OpenAPI method and path
-// (server/operation.ts), found by the request's method and path, with its input taken from the path and the
+// (server/transport/operation.ts), found by the request's method and path, with its input taken from the path and the
 // query (GET, DELETE) or the body (any other method). The input schema parses what arrives: a query value
 // is a string, or an array of strings when the parameter is repeated, and the query schemas say how each
 // becomes a number, a list or a date (server/schemas/); a body is JSON and keeps its types, so a number sent
@@ -117,7 +117,7 @@ export function restInput(
 ): unknown {
   if (!route.operation.input) return undefined;
   // Copied by spreading, never by assignment: an own key `__proto__` (JSON.parse keeps one) stays a key, which
-  // server/input-guard.ts refuses, instead of becoming the prototype of the input.
+  // server/transport/input-guard.ts refuses, instead of becoming the prototype of the input.
   if ('query' in source) {
     const query = Object.fromEntries(
       Object.entries(source.query).map(([key, values]) => [key, values.length === 1 ? values[0] : values]),

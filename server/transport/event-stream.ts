@@ -1,4 +1,4 @@
-// Serves the incident change stream as server-sent events (docs/contract.md §6 and §10, issue 14), on its two
+// Serves the incident change stream as server-sent events (docs/contract.md §6 and §10), on its two
 // entry points: tRPC's SSE subscription /api/trpc/incidents.changes (the console's httpSubscriptionLink; the
 // session cookie counts as on every tRPC call) and GET /api/incidents/events/stream (bearer clients). Both
 // call the one procedure, incidents.changes, through a tRPC caller: authentication, permission, token scope
@@ -12,16 +12,16 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isTrackedEnvelope } from '@trpc/server';
-import type { Database } from '../db/client';
-import type { RequestContext } from '../lib/request-context';
-import { domainErrorOf, methodNotAllowed, problemOf, shuttingDown } from './errors';
-import { log } from './log';
-import { countEventStreams } from './metrics';
-import { appRouter } from './routers';
-import { startIncidentEventHub, stopIncidentEventHub } from './services/events/incident-stream';
+import type { Database } from '../../db/client';
+import type { RequestContext } from '../../lib/request-context';
+import { domainErrorOf, methodNotAllowed, problemOf, shuttingDown } from '../errors';
+import { log } from '../observability/log';
+import { countEventStreams } from '../observability/metrics';
+import { appRouter } from '../routers';
+import { startIncidentEventHub, stopIncidentEventHub } from '../services/events/incident-stream';
 import { createCallerFactory, createContext } from './trpc';
-import type { Credentials } from './auth/principal';
-import type { Dispatcher } from './services/workers/dispatcher';
+import type { Credentials } from '../auth/principal';
+import type { Dispatcher } from '../services/workers/dispatcher';
 
 export const INCIDENT_STREAM_PATH = '/api/incidents/events/stream';
 export const INCIDENT_STREAM_PROCEDURE = 'incidents.changes';
@@ -38,7 +38,7 @@ export interface StreamRequest {
   credentials: Credentials;
   /** The procedure's input before validation (query parameters or tRPC's `input`). */
   input: unknown;
-  /** The request's context, from the request wrapper (server/observe-requests.ts). */
+  /** The request's context, from the request wrapper (server/observability/observe-requests.ts). */
   context: RequestContext;
   clientAddress?: string;
 }

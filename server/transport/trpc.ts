@@ -2,15 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import { initTRPC, type TRPCCreateRouterOptions } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { Db } from '../db/client';
-import type { RequestContext } from '../lib/request-context';
+import type { Db } from '../../db/client';
+import type { RequestContext } from '../../lib/request-context';
 import {
   readAuthentication,
   rememberedAuthentication,
   type Credentials,
   type Principal,
-} from './auth/principal';
-import { scopeAllows, scopeRefusal, type ProcedureScope } from './auth/token-scopes';
+} from '../auth/principal';
+import { scopeAllows, scopeRefusal, type ProcedureScope } from '../auth/token-scopes';
 import {
   DomainError,
   domainErrorOf,
@@ -20,12 +20,12 @@ import {
   problemOf,
   toTRPCError,
   unauthenticated,
-} from './errors';
+} from '../errors';
 import { unacceptableInput } from './input-guard';
-import { countAuthFailure } from './metrics';
+import { countAuthFailure } from '../observability/metrics';
 import { OperationBuilder, operationRouter } from './operation';
-import type { Permission } from './permissions';
-import type { Dispatcher } from './services/workers/dispatcher';
+import type { Permission } from '../permissions';
+import type { Dispatcher } from '../services/workers/dispatcher';
 
 export interface Context {
   db: Db;
@@ -40,7 +40,7 @@ export interface Context {
   requestId: string;
   /** The HTTP request's context (lib/request-context.ts): its trace, arrival, and a long poll's deadline. */
   request?: RequestContext;
-  /** The client's address (server/client-address.ts), for throttling sign-in; unknown to in-process callers. */
+  /** The client's address (server/transport/client-address.ts), for throttling sign-in; unknown to in-process callers. */
   clientAddress?: string;
   /**
    * The signal that aborts when the client goes away (ends a long poll early), made on first call: most
@@ -58,7 +58,7 @@ export async function createContext(opts: {
   request?: RequestContext;
   bodyError?: DomainError;
   clientAddress?: string;
-  /** The signal, or how to make it on first use (most procedures never read it: server/api-handler.ts). */
+  /** The signal, or how to make it on first use (most procedures never read it: server/transport/api-handler.ts). */
   signal?: AbortSignal | (() => AbortSignal);
   idempotencyKey?: string;
 }): Promise<Context> {
@@ -96,7 +96,7 @@ export type AppMeta = OpenApiMeta & {
   successStatus?: 204;
   /** The narrow API token scope that admits this procedure (server/auth/token-scopes.ts); set per router. */
   tokenScope?: ProcedureScope;
-  /** The largest REST body the procedure takes, when it is not MAX_BODY_BYTES (server/api-handler.ts). */
+  /** The largest REST body the procedure takes, when it is not MAX_BODY_BYTES (server/transport/api-handler.ts). */
   maxBodyBytes?: number;
   /** The write takes an Idempotency-Key header (server/routers/idempotency-key.ts): the document says so. */
   idempotent?: true;
@@ -125,7 +125,7 @@ export type ChainResult = { ok: true; data: unknown } | { ok: false; error: unkn
  * The rules of a procedure, in three parts around its validation and resolver: `admit` before the input is
  * read, `inspect` the raw input, `settle` whatever validation and the resolver gave. The tRPC procedure runs
  * them as its first middleware (rulesMiddleware below), the REST transport around the same validation and
- * function (runOperation, server/operation.ts).
+ * function (runOperation, server/transport/operation.ts).
  */
 export interface ProcedureRules {
   admit(call: { ctx: Context; meta: AppMeta | undefined; type: string }): void;
@@ -145,7 +145,7 @@ function withDomainStatus<R extends ChainResult>(result: R): R {
   return result;
 }
 
-/** A body the transport could not read, or input no procedure may be given (server/input-guard.ts): a 400. */
+/** A body the transport could not read, or input no procedure may be given (server/transport/input-guard.ts): a 400. */
 function rejectUnacceptableInput(ctx: Context, rawInput: unknown): void {
   if (ctx.bodyError) throw toTRPCError(ctx.bodyError);
   const problem = unacceptableInput(rawInput);
@@ -221,7 +221,7 @@ export function permissionOperation(...anyOf: [Permission, ...Permission[]]) {
   return signedIn(anyOf);
 }
 
-/** A router of operations (server/operation.ts): tRPC's router, whose operations REST serves too. */
+/** A router of operations (server/transport/operation.ts): tRPC's router, whose operations REST serves too. */
 export function operations<R extends TRPCCreateRouterOptions>(record: R): ReturnType<typeof t.router<R>> {
   return operationRouter((r: R) => t.router(r), record);
 }

@@ -1,5 +1,5 @@
 // Cross-origin calls from browser applications (docs/contract.md §10). The REST API takes bearer tokens only
-// and never the console's cookie (server/transport-rules.ts), so a page of another origin gains nothing by
+// and never the console's cookie (server/transport/transport-rules.ts), so a page of another origin gains nothing by
 // being allowed to call it but what its own token grants: origins listed in CORS_ORIGINS may, and no
 // credentials mode is ever offered. tRPC stays the console's own, same-origin transport.
 import type { IncomingMessage, ServerResponse } from 'node:http';

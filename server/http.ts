@@ -88,7 +88,9 @@ const { answerClientErrorsAsProblems, apiRouteOf, createApiHandler } =
   await import('./transport/api-handler');
 const { observeRequests } = await import('./observability/observe-requests');
 const { startDispatcher } = await import('./services/workers/dispatcher');
-const dispatcher = startDispatcher(database);
+const { keepProcessInstanceAnswers } = await import('./services/incidents/process-instance-answers');
+keepProcessInstanceAnswers(env.PROCESS_INSTANCE_ANSWERS_MB);
+const dispatcher = startDispatcher(database, { sweepIntervalMs: env.WORKER_SWEEP_INTERVAL_MS });
 // Notifications are delivered off the request path: with PostgreSQL in a thread of its own, with its own
 // pool (server/runtime/run-deliverer-thread.ts); on PGlite, whose database lives in this thread, in this thread.
 // Either way they yield to requests: while the API is busy (server/runtime/api-load.ts) they trickle.

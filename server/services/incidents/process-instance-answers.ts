@@ -10,7 +10,6 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { preparedOnce } from '../../../db/prepared';
 import { processInstanceRevisions } from '../../../db/schema';
-import { getEnv } from '../../runtime/env';
 import type { SerializedAnswer } from '../../../lib/serialized-answer';
 
 type Revision = string | null;
@@ -85,14 +84,23 @@ export class AnswerCache {
 /** Per database handle: tests and tools open several in one process, each with its own instances. */
 const caches = new WeakMap<Db, AnswerCache>();
 
+/** The bytes of answers kept per database handle; 0 keeps none. */
+let maxBytesPerDatabase = 64 * 1024 * 1024;
+
+/**
+ * Sets how much is kept per database handle whose answers are first kept from now on; 0 keeps nothing more
+ * anywhere (PROCESS_INSTANCE_ANSWERS_MB, at start: server/http.ts).
+ */
+export function keepProcessInstanceAnswers(megabytes: number): void {
+  maxBytesPerDatabase = megabytes * 1024 * 1024;
+}
+
 function cacheOf(db: Db | Tx): AnswerCache | undefined {
   // A transaction may read its own uncommitted changes: what it reads is never kept.
-  if (db instanceof PgTransaction) return undefined;
+  if (db instanceof PgTransaction || maxBytesPerDatabase <= 0) return undefined;
   let cache = caches.get(db);
   if (!cache) {
-    const maxSize = getEnv().PROCESS_INSTANCE_ANSWERS_MB * 1024 * 1024;
-    if (maxSize <= 0) return undefined;
-    caches.set(db, (cache = new AnswerCache(maxSize)));
+    caches.set(db, (cache = new AnswerCache(maxBytesPerDatabase)));
   }
   return cache;
 }

@@ -11,7 +11,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import { outbox, workerRequests } from '../../../db/schema';
 import type { RequestContext } from '../../../lib/request-context';
-import { getEnv } from '../../runtime/env';
 import { log } from '../../observability/log';
 import { countLockExpiries, countLongPolls, countWakeUps } from '../../observability/metrics';
 import { publishTopic, WORKER_CHANNEL } from './publish';
@@ -350,7 +349,15 @@ class Queues {
   }
 }
 
-export function startDispatcher(database: Database): Dispatcher {
+export interface DispatcherOptions {
+  /** How often expired locks go back to PENDING and idle waiters' topics are looked at again (1 s). */
+  sweepIntervalMs?: number;
+}
+
+export function startDispatcher(
+  database: Database,
+  { sweepIntervalMs = 1_000 }: DispatcherOptions = {},
+): Dispatcher {
   const queues = new Queues();
   const deadlines = new Deadlines();
   let draining = false;
@@ -365,12 +372,12 @@ export function startDispatcher(database: Database): Dispatcher {
     () => void catchUp(),
   );
 
-  // Each WORKER_SWEEP_INTERVAL_MS (a second unless set): expired locks back to PENDING, and a rescan of the topics of idle waiters, in case an
+  // Each sweepIntervalMs: expired locks back to PENDING, and a rescan of the topics of idle waiters, in case an
   // announcement went unanswered (a look that skipped a row another transaction held, say).
   let sweep: Promise<void> | undefined;
   const sweeper = setInterval(() => {
     sweep ??= runSweep().finally(() => (sweep = undefined));
-  }, getEnv().WORKER_SWEEP_INTERVAL_MS);
+  }, sweepIntervalMs);
   sweeper.unref();
   // Idempotency-Keys past their retention are deleted once a minute, by the same timer: the keys of the
   // worker protocol's writes and of reports (server/services/idempotency.ts).

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Db } from '../../../db/client';
 import { ProcessInstanceIncidents } from '../../schemas/incidents';
 import { SerializedAnswer } from '../../../lib/serialized-answer';
-import { AnswerCache } from '../../services/incidents/process-instance-answers';
+import { AnswerCache, keepProcessInstanceAnswers } from '../../services/incidents/process-instance-answers';
 import { listIncidentsOfProcessInstance } from '../../services/incidents/list-incidents-of-process-instance';
 import { api, onPostgres } from '../support/helpers';
 import { useTestApi, type Actor, type Client } from '../support/http-helpers';
@@ -77,6 +77,20 @@ describe("a process instance's incidents, kept as sent", () => {
     expect(first.body).toHaveLength(2);
     expect(await answerOf(pid)).toBe(await answerOf(pid));
     expect(await revisionOf(pid)).toMatch(/^\d+$/);
+  });
+
+  it('none is kept when the service is told to keep 0 MB', async () => {
+    const pid = newProcessInstanceId();
+    await report(as, { processInstanceId: pid });
+    keepProcessInstanceAnswers(0);
+    try {
+      const first = await answerOf(pid);
+      expect(await answerOf(pid)).not.toBe(first);
+      expect((await answerOf(pid)).json).toEqual(first.json);
+    } finally {
+      keepProcessInstanceAnswers(64);
+    }
+    expect(await answerOf(pid)).toBe(await answerOf(pid));
   });
 
   it('every change to an instance is in its next answer', async () => {

@@ -1,5 +1,5 @@
 // A busy pool is not an outage (docs/contract.md §11): a real server process on PostgreSQL with a pool of
-// two connections and a query deadline of one second is sent hundreds of reports, acknowledges and reads at
+// two connections and a query deadline of two seconds is sent hundreds of reports, acknowledges and reads at
 // once. Each query is quick, but together they queue longer than the deadline. Waiting for a connection is
 // not counted against it: every request is answered 200, none 503 DATABASE_UNAVAILABLE, and what was
 // answered is what was stored.
@@ -19,7 +19,10 @@ import {
 import { databaseUrlOf, startServerProcess, stopProcess } from '../support/processes';
 
 const REPORTS = 400;
-const QUERY_TIMEOUT_MS = 1_000;
+// Two seconds: a transaction's own statements must finish within it while hundreds of requests share the
+// server's thread on a machine busy with other work (at one second, two of 1,200 were refused in a CI run
+// with both cores busy); the burst itself takes 4-6 s on a quiet machine, well past it.
+const QUERY_TIMEOUT_MS = 2_000;
 
 describe.runIf(onPostgres)('a pool busier than the query deadline (PostgreSQL, a real server)', () => {
   let database: Database;
@@ -78,8 +81,11 @@ describe.runIf(onPostgres)('a pool busier than the query deadline (PostgreSQL, a
     const answers = await Promise.all(requests);
     const tookMs = Date.now() - startedAt;
 
-    const refused = answers.filter((a) => a.status !== 200);
-    expect(refused.map((a) => `${a.status} ${a.text}`)).toEqual([]);
+    const kinds = ['report', 'acknowledge', 'read'];
+    const refused = answers.flatMap((a, i) =>
+      a.status === 200 ? [] : [`${kinds[i % 3]}: ${a.status} ${a.text}`],
+    );
+    expect(refused, `the burst took ${tookMs} ms`).toEqual([]);
     // The burst did outlast the deadline: waiting for a connection was not counted.
     expect(tookMs).toBeGreaterThan(QUERY_TIMEOUT_MS);
     expect((await Promise.all(health)).map((h) => h.status)).toEqual(health.map(() => 200));

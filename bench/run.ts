@@ -572,8 +572,8 @@ function verdict(r: CaseResult): string {
   if (r.group === 'first page') return r.http.p99Ms < TARGETS.firstPageP99Ms ? 'ok (<50)' : 'MISSED (<50)';
   if (r.group === 'summary') return r.http.p99Ms < TARGETS.summaryP99Ms ? 'ok (<20)' : 'MISSED (<20)';
   if (r.group === 'stats') return r.http.p99Ms < TARGETS.statsP99Ms ? 'ok (<50)' : 'MISSED (<50)';
-  // Judged at 16 clients since the answers are kept while their instance is unchanged (docs/performance.md,
-  // "Seventeenth pass"); what one client waits is printed below the table.
+  // Judged at 16 clients, as the answers are kept while their instance is unchanged; what one client waits is
+  // printed below the table.
   if (r.group === 'process instance') {
     return r.http.p99Ms < TARGETS.processInstanceP99Ms ? 'ok (<50)' : 'MISSED (<50)';
   }

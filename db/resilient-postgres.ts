@@ -146,8 +146,8 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
   /**
    * Runs `start` in its turn (one of poolSize under way at once), within `ms` of its turn beginning; an
    * unreachable database or the deadline answer DatabaseUnavailableError. While a turn is free, one promise
-   * and one timer per query: every query of every request passes here (docs/performance.md at 6d94e69, "Sixth pass":
-   * an async function racing an expiry promise made five more).
+   * and one timer per query: every query of every request passes here, and an async function racing an
+   * expiry promise would make five more.
    */
   function bounded<T>(start: () => Promise<T>, ms: number, onExpiry?: () => boolean): Promise<T> {
     if (availability.isDown)

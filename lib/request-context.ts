@@ -1,7 +1,7 @@
 // The request being handled, for whatever runs on its behalf. The request wrapper (server/observability/observe-requests.ts)
 // makes it and hands it to the handler as an argument, which passes it on explicitly. It is not kept in an
-// AsyncLocalStorage: on Node 20 an AsyncLocalStorage, once entered, makes every promise of the process pay
-// its hooks, 5-9% of a simple read's CPU (docs/performance.md at 6d94e69, "Eighth pass").
+// AsyncLocalStorage: an argument is what a reader of the code can follow, and on Node before 24 an
+// AsyncLocalStorage, once entered, made every promise of the process pay its hooks.
 
 /** The request being handled (server/observability/observe-requests.ts). */
 export interface RequestContext {

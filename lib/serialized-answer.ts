@@ -18,7 +18,7 @@ export class SerializedAnswer<T = unknown> {
     /**
      * The checked answer's JSON, as UTF-8 bytes. Bytes, not a string: Node's `res.end` joins a string body to
      * the response's head, and writing that joined string copied the whole answer into a new one on every
-     * request (docs/performance.md at 6d94e69, "Seventeenth pass"); a buffer is written as it is.
+     * request; a buffer is written as it is.
      */
     readonly json: Buffer,
     /** The schema that checked it. */

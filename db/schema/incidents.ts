@@ -132,7 +132,7 @@ export const incidents = pgTable(
       .on(t.workerRequestId)
       .where(sql`worker_request_id is not null`),
     // List orders (every order ends in id so that pages never overlap), alone or after an equality filter:
-    // a first page reads its 20 rows off one of these (plans: docs/performance.md at 6d94e69, "Plans").
+    // a first page reads its 20 rows off one of these.
     // Ascending columns: a btree scanned backwards serves `desc, desc` with PostgreSQL's default null order,
     // which a DESC NULLS LAST index would not.
     // The default order, alone and after each equality filter (the process instance one also serves

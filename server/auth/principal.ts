@@ -238,8 +238,8 @@ const bearerAuthentication = (principal: Principal | null): Authentication =>
  * The authentication of `credentials` when everything it needs is already known here: an access token
  * verified before and its user's row remembered, or an API token's row remembered (its last use recorded
  * within the minute). Undefined when something must be read or written: authenticate does it. Answered
- * without a promise, as most requests of a script or a console are (docs/performance.md at 6d94e69, "Sixth pass");
- * the rules are authenticate's own.
+ * without a promise, as most requests of a script or a console are: a promise per request is a cost on the
+ * hottest path; the rules are authenticate's own.
  */
 export function rememberedAuthentication(db: Db, credentials: Credentials): Authentication | undefined {
   if (getEnv().SECURITY_DISABLED) return { principal: ANONYMOUS };

@@ -51,7 +51,7 @@ let timeOfMs = -1;
 let timeField = '';
 /**
  * pino's `isoTime` (`,"time":"2026-11-27T17:00:00.000Z"`), made once per millisecond: a busy server writes
- * several lines in the same one (docs/performance.md at 6d94e69, "Twelfth pass").
+ * several lines in the same one.
  */
 function isoTimeOncePerMs(): string {
   const now = Date.now();
@@ -82,8 +82,8 @@ function createLogger(): Logger {
 /**
  * Stdout, in batches: lines gather for up to 10 ms and go out in asynchronous writes of whole lines of at
  * most 4 KiB. A write of at most PIPE_BUF bytes to a pipe is never split around another process's (POSIX):
- * the cluster's workers share one stdout, and larger writes mixed their lines when its reader fell behind
- * (docs/performance.md at 6d94e69, "Seventh pass"). A reader that stops holds no request: a stdout that blocks is
+ * the cluster's workers share one stdout, and larger writes mixed their lines when its reader fell behind.
+ * A reader that stops holds no request: a stdout that blocks is
  * written from libuv's thread pool, and one that is full (EAGAIN) is tried again 10 ms later, the lines
  * waiting meanwhile. No line is lost for it: a graceful stop awaits flushLog before it exits, and any other
  * exit of the process writes what is left synchronously (the 'exit' event, which a fatal exception raises

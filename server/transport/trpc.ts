@@ -76,7 +76,7 @@ export async function createContext(opts: {
   let signal = typeof makeSignal === 'function' ? undefined : makeSignal;
   // A function, not a getter: a getter in this literal gave every context a hidden class of its own, which
   // V8 keeps in its old generation, and through it the whole request survived every scavenge until the next
-  // full collection (docs/performance.md at 6d94e69, "Sixteenth pass").
+  // full collection.
   return {
     db: opts.db,
     dispatcher: opts.dispatcher,

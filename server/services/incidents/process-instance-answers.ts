@@ -1,6 +1,6 @@
 // Process instances' incident lists kept as sent. A list is all of an instance's incidents (250 and more
 // in an incident storm, some 200 kB), so reading, checking and serializing it costs the server about 5 ms
-// of CPU, most of it the driver reading the rows (docs/performance.md at 6d94e69, "Seventeenth pass"). Kept here, an
+// of CPU, most of it the driver reading the rows. Kept here, an
 // answer is sent again after one primary-key read of the instance's revision (db/schema/incidents.ts
 // processInstanceRevisions), as long as that revision is the one it was made at. The revision is written by
 // the database's triggers in the transaction of every change, so a request that begins after a change was

@@ -1,7 +1,6 @@
 // What a request allocates must die young. V8 keeps every hidden class, and some closures, in its old
 // generation, and anything young they point to survives every scavenge until the next full collection:
-// two shapes did that to every request, a sixth of all that the service allocated (docs/performance.md at 6d94e69,
-// "Sixteenth pass"). This test keeps ours out: a request's context holds data only. (The other, a
+// a shape that does so for every request keeps all that the request allocated alive. This test keeps ours out: a request's context holds data only. (The other, a
 // postgres.js query's two closures, is the driver's own: it is patched for its crash only,
 // patches/postgres+3.4.9.patch.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -120,13 +120,16 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'Services are given their settings (server/runtime/ reads the environment): a test or another process can give others.',
+        },
+      ],
     },
-  },
-  {
-    // The one service still reading the environment itself: the notification settings, until the webhook
-    // services take them as an argument as the deliverer does.
-    files: ['server/services/notifications/settings.ts'],
-    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['components/**/*.{ts,tsx}'],

@@ -96,11 +96,13 @@ const dispatcher = startDispatcher(database, { sweepIntervalMs: env.WORKER_SWEEP
 // Either way they yield to requests: while the API is busy (server/runtime/api-load.ts) they trickle.
 const { isBusy, watchApiLoad } = await import('./runtime/api-load');
 const apiLoad = watchApiLoad({ busyUtilization: env.NOTIFICATION_BUSY_UTILIZATION });
+const { notificationSettings } = await import('./runtime/notification-settings');
 const deliverer = await startNotificationDeliverer();
 async function startNotificationDeliverer() {
   if (database.kind === 'pglite' || env.NOTIFICATION_DELIVERER === 'in-process') {
     const { startDeliverer } = await import('./services/notifications/deliverer');
     return startDeliverer(database, {
+      settings: notificationSettings(),
       apiBusy: () => isBusy(apiLoad.flag),
       busyPace: env.NOTIFICATION_BUSY_PACE,
     });
@@ -120,7 +122,7 @@ async function startNotificationDeliverer() {
         63,
       ),
     },
-    options: { busyPace: env.NOTIFICATION_BUSY_PACE },
+    options: { settings: notificationSettings(), busyPace: env.NOTIFICATION_BUSY_PACE },
     busyFlag: apiLoad.flag,
     stopTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   });

@@ -61,7 +61,7 @@ export const webhooksRouter = operations({
     })
     .input(CreateWebhookRequest)
     .output(CreatedWebhookResponse)
-    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.principal, input)),
+    .mutation(({ ctx, input }) => createWebhook(ctx.db, input, ctx.principal, ctx.notifications)),
 
   get: admin
     .meta({
@@ -76,7 +76,7 @@ export const webhooksRouter = operations({
     })
     .input(IdInput)
     .output(WebhookResponse)
-    .query(({ ctx, input }) => getWebhook(ctx.db, input.id)),
+    .query(({ ctx, input }) => getWebhook(ctx.db, input)),
 
   update: admin
     .meta({
@@ -91,7 +91,7 @@ export const webhooksRouter = operations({
     })
     .input(UpdateWebhookRequest.extend({ id: idParam }))
     .output(WebhookResponse)
-    .mutation(({ ctx, input: { id, ...changes } }) => updateWebhook(ctx.db, ctx.principal, id, changes)),
+    .mutation(({ ctx, input }) => updateWebhook(ctx.db, input, ctx.principal, ctx.notifications)),
 
   delete: admin
     .meta({
@@ -108,7 +108,7 @@ export const webhooksRouter = operations({
     })
     .input(IdInput)
     .output(noContent)
-    .mutation(({ ctx, input }) => deleteWebhook(ctx.db, ctx.principal, input.id)),
+    .mutation(({ ctx, input }) => deleteWebhook(ctx.db, input, ctx.principal)),
 
   addSecret: admin
     .meta({
@@ -124,7 +124,7 @@ export const webhooksRouter = operations({
     })
     .input(IdInput)
     .output(CreatedWebhookSecretResponse)
-    .mutation(({ ctx, input }) => addWebhookSecret(ctx.db, ctx.principal, input.id)),
+    .mutation(({ ctx, input }) => addWebhookSecret(ctx.db, input, ctx.principal)),
 
   removeSecret: admin
     .meta({
@@ -140,7 +140,7 @@ export const webhooksRouter = operations({
     })
     .input(z.object({ id: idParam, secretId: idParam }))
     .output(noContent)
-    .mutation(({ ctx, input }) => removeWebhookSecret(ctx.db, ctx.principal, input.id, input.secretId)),
+    .mutation(({ ctx, input }) => removeWebhookSecret(ctx.db, input, ctx.principal)),
 
   deliveries: admin
     .meta({
@@ -156,7 +156,7 @@ export const webhooksRouter = operations({
     })
     .input(DeliveryQuery.extend({ id: idParam }))
     .output(WebhookDeliveryPage)
-    .query(({ ctx, input: { id, ...query } }) => listDeliveries(ctx.db, id, query)),
+    .query(({ ctx, input }) => listDeliveries(ctx.db, input)),
 
   redeliver: admin
     .meta({
@@ -204,5 +204,5 @@ export const webhooksRouter = operations({
     })
     .input(IdInput)
     .output(TestEventResponse)
-    .mutation(({ ctx, input }) => sendTestEvent(ctx.db, input, ctx.principal)),
+    .mutation(({ ctx, input }) => sendTestEvent(ctx.db, input, ctx.principal, ctx.notifications)),
 });

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { getProcessDatabase } from '../../db/client';
 import { getConsolePrincipal } from '../auth/console-session';
 import { adminRouter } from '../routers/admin';
+import { notificationSettings } from '../runtime/notification-settings';
 import { createCallerFactory, type Context } from './trpc';
 
 const createAdminCaller = createCallerFactory(adminRouter);
@@ -19,5 +20,11 @@ const noDispatcher = new Proxy({} as Context['dispatcher'], {
 
 export async function adminCaller() {
   const [{ db }, principal] = await Promise.all([getProcessDatabase(), getConsolePrincipal()]);
-  return createAdminCaller({ db, principal, dispatcher: noDispatcher, requestId: randomUUID() });
+  return createAdminCaller({
+    db,
+    principal,
+    dispatcher: noDispatcher,
+    requestId: randomUUID(),
+    notifications: notificationSettings(),
+  });
 }

@@ -25,6 +25,8 @@ import { unacceptableInput } from './input-guard';
 import { countAuthFailure } from '../observability/metrics';
 import { OperationBuilder, operationRouter } from './operation';
 import type { Permission } from '../permissions';
+import { notificationSettings } from '../runtime/notification-settings';
+import type { NotificationSettings } from '../services/notifications/settings';
 import type { Dispatcher } from '../services/workers/dispatcher';
 
 export interface Context {
@@ -49,6 +51,8 @@ export interface Context {
   clientSignal?: () => AbortSignal | undefined;
   /** The request's Idempotency-Key header, as sent (server/services/idempotency.ts reads it). */
   idempotencyKey?: string;
+  /** What the notification services need from the process: where webhooks may go, the console's address. */
+  notifications: NotificationSettings;
 }
 
 export async function createContext(opts: {
@@ -61,6 +65,8 @@ export async function createContext(opts: {
   /** The signal, or how to make it on first use (most procedures never read it: server/transport/api-handler.ts). */
   signal?: AbortSignal | (() => AbortSignal);
   idempotencyKey?: string;
+  /** The process's, read from its environment, unless given. */
+  notifications?: NotificationSettings;
 }): Promise<Context> {
   const credentials = opts.credentials ?? {};
   // Mostly known already: then without a promise (server/auth/principal.ts).
@@ -88,6 +94,7 @@ export async function createContext(opts: {
     clientAddress: opts.clientAddress,
     clientSignal: () => (signal ??= typeof makeSignal === 'function' ? makeSignal() : undefined),
     idempotencyKey: opts.idempotencyKey,
+    notifications: opts.notifications ?? notificationSettings(),
   };
 }
 

@@ -31,11 +31,12 @@ import { emailHeaders, sendEmail } from './send-email';
 import { gatheredUnder, gatherEvents, type Pending } from './grouping';
 import { renderBody, wants } from './payload';
 import { sendWebhook, type AttemptResult } from './send-webhook';
-import { notificationSettings, type NotificationSettings } from './settings';
+import type { NotificationSettings } from './settings';
 import { signatureHeader } from './signing';
 
 export interface DelivererOptions {
-  settings?: NotificationSettings;
+  /** The process's (server/runtime/notification-settings.ts), or a test's. */
+  settings: NotificationSettings;
   /** Bound of one attempt (5 s). */
   timeoutMs?: number;
   /** First retry delay before jitter (10 s); doubling up to maxRetryDelayMs. */
@@ -422,8 +423,8 @@ async function pauseIfFailingTooLong(tx: Db, delivery: WebhookDeliveryRow, atten
   return true;
 }
 
-export function startDeliverer(database: Database, options: DelivererOptions = {}): Deliverer {
-  const settings = options.settings ?? notificationSettings();
+export function startDeliverer(database: Database, options: DelivererOptions): Deliverer {
+  const { settings } = options;
   const timeoutMs = options.timeoutMs ?? 5_000;
   const concurrency = options.concurrency ?? 8;
   const observe = options.observe ?? observeNotificationAttempt;

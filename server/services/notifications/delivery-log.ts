@@ -11,8 +11,10 @@ export const webhookIdOf = (deliveryId: number) => `msg_${deliveryId}`;
 
 export async function listDeliveries(
   db: Db,
-  subscriptionId: number,
-  query: { page: number; size: number; status?: (typeof webhookDeliveries.$inferSelect)['status'] },
+  {
+    id: subscriptionId,
+    ...query
+  }: { id: number; page: number; size: number; status?: (typeof webhookDeliveries.$inferSelect)['status'] },
 ) {
   const [subscription] = await db
     .select({ id: webhookSubscriptions.id })

@@ -8,9 +8,14 @@ import { notFound } from '../../errors';
 import { recordAudit } from '../admin/audit';
 import { webhookIdOf } from './delivery-log';
 import { testEventBody } from './payload';
-import { notificationSettings } from './settings';
+import type { NotificationSettings } from './settings';
 
-export async function sendTestEvent(db: Db, { id: subscriptionId }: { id: number }, actor: Principal) {
+export async function sendTestEvent(
+  db: Db,
+  { id: subscriptionId }: { id: number },
+  actor: Principal,
+  { publicUrl }: Pick<NotificationSettings, 'publicUrl'>,
+) {
   return db.transaction(async (tx) => {
     const [subscription] = await tx
       .select()
@@ -22,7 +27,7 @@ export async function sendTestEvent(db: Db, { id: subscriptionId }: { id: number
       .insert(webhookDeliveries)
       .values({
         subscriptionId,
-        body: testEventBody(subscription, actor.username, notificationSettings().publicUrl),
+        body: testEventBody(subscription, actor.username, publicUrl),
       })
       .returning({ id: webhookDeliveries.id });
     await recordAudit(tx, {

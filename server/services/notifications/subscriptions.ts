@@ -20,9 +20,9 @@ import {
 import { formatLocalDateTime as at } from '../../time';
 import { recordAudit } from '../admin/audit';
 import { feedHead } from '../events/incident-feed';
-import { notificationSettings } from './settings';
+import type { NotificationSettings } from './settings';
 import { generateSecret, secretPrefix } from './signing';
-import { checkTargetUrl } from './target-policy';
+import { checkTargetUrl, type TargetPolicy } from './target-policy';
 
 /** Active secrets per subscription at most: two let a receiver rotate without missing a delivery. */
 const MAX_SECRETS = 2;
@@ -106,26 +106,36 @@ export async function listWebhooks(db: Db): Promise<WebhookResponse[]> {
   return rows.map((r) => toView(r, secrets.get(r.id)!));
 }
 
-export async function getWebhook(db: Db, id: number): Promise<WebhookResponse> {
+export async function getWebhook(db: Db, { id }: { id: number }): Promise<WebhookResponse> {
   const [row] = await db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
   if (!row) throw notFound('Webhook', id);
   return toView(row, (await secretsOf(db, [id])).get(id)!);
 }
 
 /** A webhook needs a safe url, an email subscription recipients: the other is left empty. */
-function targetOf(channel: WebhookSubscriptionRow['channel'], url?: string, recipients?: string[]) {
+function targetOf(
+  policy: TargetPolicy,
+  channel: WebhookSubscriptionRow['channel'],
+  url?: string,
+  recipients?: string[],
+) {
   if (channel === 'email') {
     if (!recipients?.length)
       throw fieldError('recipients', 'an email subscription needs at least one address');
     return { url: '', recipients: [...new Set(recipients.map((r) => r.toLowerCase()))] };
   }
   if (url === undefined) throw fieldError('url', 'a webhook needs a url');
-  return { url: checkTargetUrl(url, notificationSettings().policy), recipients: [] };
+  return { url: checkTargetUrl(url, policy), recipients: [] };
 }
 
-export async function createWebhook(db: Db, actor: Principal, input: CreateWebhookRequest) {
+export async function createWebhook(
+  db: Db,
+  input: CreateWebhookRequest,
+  actor: Principal,
+  { policy }: Pick<NotificationSettings, 'policy'>,
+) {
   const channel = input.channel ?? 'webhook';
-  const { url, recipients } = targetOf(channel, input.url, input.recipients);
+  const { url, recipients } = targetOf(policy, channel, input.url, input.recipients);
   const secret = generateSecret();
   return db.transaction(async (tx) => {
     const head = await feedHead(tx);
@@ -160,16 +170,16 @@ export async function createWebhook(db: Db, actor: Principal, input: CreateWebho
 
 export async function updateWebhook(
   db: Db,
+  { id, ...input }: UpdateWebhookRequest & { id: number },
   actor: Principal,
-  id: number,
-  input: UpdateWebhookRequest,
+  { policy }: Pick<NotificationSettings, 'policy'>,
 ): Promise<WebhookResponse> {
   return db.transaction(async (tx) => {
     const current = await lockSubscription(tx, id);
     const target =
       input.url === undefined && input.recipients === undefined
         ? undefined
-        : targetOf(current.channel, input.url ?? current.url, input.recipients ?? current.recipients);
+        : targetOf(policy, current.channel, input.url ?? current.url, input.recipients ?? current.recipients);
     const secrets = (await secretsOf(tx, [id])).get(id)!;
     const enabling = input.enabled === true && !current.enabled;
     // Enabled again by the administrator who disabled it: sent what happens from now on (what was pending
@@ -207,7 +217,7 @@ export async function updateWebhook(
   });
 }
 
-export async function deleteWebhook(db: Db, actor: Principal, id: number): Promise<void> {
+export async function deleteWebhook(db: Db, { id }: { id: number }, actor: Principal): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await lockSubscription(tx, id);
     const secrets = (await secretsOf(tx, [id])).get(id)!;
@@ -217,7 +227,7 @@ export async function deleteWebhook(db: Db, actor: Principal, id: number): Promi
 }
 
 /** A further signing secret (rotation): deliveries are signed with both until the old one is removed. */
-export async function addWebhookSecret(db: Db, actor: Principal, id: number) {
+export async function addWebhookSecret(db: Db, { id }: { id: number }, actor: Principal) {
   const secret = generateSecret();
   return db.transaction(async (tx) => {
     await lockSubscription(tx, id);
@@ -231,7 +241,11 @@ export async function addWebhookSecret(db: Db, actor: Principal, id: number) {
   });
 }
 
-export async function removeWebhookSecret(db: Db, actor: Principal, id: number, secretId: number) {
+export async function removeWebhookSecret(
+  db: Db,
+  { id, secretId }: { id: number; secretId: number },
+  actor: Principal,
+) {
   await db.transaction(async (tx) => {
     await lockSubscription(tx, id);
     const secrets = (await secretsOf(tx, [id])).get(id)!;

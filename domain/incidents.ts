@@ -26,9 +26,11 @@ export const INCIDENT_EVENT_TYPES = [
   'RETRY_REQUESTED',
   'RETRY_SUCCEEDED',
   'RETRY_FAILED',
-  // Issue 14: a note, and a change of assignee; neither changes the status.
+  // A note, and a change of assignee: neither changes the status.
   'NOTE_ADDED',
   'ASSIGNED',
+  // An acknowledgement taken back: ACKNOWLEDGED to OPEN.
+  'UNACKNOWLEDGED',
 ] as const;
 
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];

@@ -83,6 +83,19 @@ test('a responder finds an incident, acknowledges it and resolves it with a note
   await expect(timeline.getByRole('listitem').nth(1)).toContainText(`by ${ADMIN_USERNAME}`);
   await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('ACKNOWLEDGED');
 
+  // Changed their mind: the acknowledgement is taken back, the focus goes to Acknowledge, and Enter takes it again.
+  await expect(actions.getByRole('button')).toHaveText(['Resolve…', 'Unacknowledge']);
+  await actions.getByRole('button', { name: 'Unacknowledge' }).click();
+  await expect(details).toContainText('Not acknowledged');
+  await expect(timeline.getByRole('listitem')).toHaveCount(3);
+  await expect(timeline.getByRole('listitem').nth(2)).toContainText('Unacknowledged');
+  await expect(timeline.getByRole('listitem').nth(2)).toContainText(`by ${ADMIN_USERNAME}`);
+  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toBeFocused();
+  await shot(page, 'incidents-a-02b-unacknowledged');
+  await page.keyboard.press('Enter');
+  await expect(timeline.getByRole('listitem')).toHaveCount(4);
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('ACKNOWLEDGED');
+
   // Resolve: a note over 4000 characters is refused beside the field, before anything is sent.
   await actions.getByRole('button', { name: 'Resolve…' }).click();
   const dialog = page.getByRole('dialog', { name: `Resolve incident ${incident.id}` });
@@ -102,8 +115,8 @@ test('a responder finds an incident, acknowledges it and resolves it with a note
   await expect(dialog).toBeHidden();
   await expect(details).toContainText('Fixed manually');
   await expect(details).toContainText(noteText);
-  await expect(timeline.getByRole('listitem')).toHaveCount(3);
-  await expect(timeline.getByRole('listitem').nth(2)).toContainText('Resolved');
+  await expect(timeline.getByRole('listitem')).toHaveCount(5);
+  await expect(timeline.getByRole('listitem').nth(4)).toContainText('Resolved');
   await expect(actions.getByRole('button')).toHaveText(['Reopen…']);
   await modalsGone(page);
   await shot(page, 'incidents-a-04-incident-resolved');

@@ -594,6 +594,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/incidents/{id}/unacknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unacknowledge an ACKNOWLEDGED incident (no body)
+         * @description Takes an acknowledgement back: moves an ACKNOWLEDGED incident to OPEN and clears who acknowledged it and when. Any other status is a 409 INVALID_STATE and changes nothing.
+         */
+        post: operations["unacknowledgeIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/incidents/{id}/resolve": {
         parameters: {
             query?: never;
@@ -1404,7 +1424,7 @@ export interface components {
             /** Format: int64 */
             incidentId: number;
             /** @enum {string} */
-            eventType: "CREATED" | "OCCURRED_AGAIN" | "ACKNOWLEDGED" | "RESOLVED" | "REOPENED" | "RETRY_REQUESTED" | "RETRY_SUCCEEDED" | "RETRY_FAILED" | "NOTE_ADDED" | "ASSIGNED";
+            eventType: "CREATED" | "OCCURRED_AGAIN" | "ACKNOWLEDGED" | "RESOLVED" | "REOPENED" | "RETRY_REQUESTED" | "RETRY_SUCCEEDED" | "RETRY_FAILED" | "NOTE_ADDED" | "ASSIGNED" | "UNACKNOWLEDGED";
             message: string;
             actor: string | null;
             /**
@@ -1466,7 +1486,7 @@ export interface components {
             url: string;
             /** @description empty for a webhook */
             recipients: string[];
-            eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned")[];
+            eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged")[];
             minSeverity: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL") | null;
             sources: ("PROCESS_ENGINE" | "WORKER" | "CODE_TASK" | "AI_TASK" | "MESSAGE")[];
             nodeIds: string[];
@@ -1502,7 +1522,7 @@ export interface components {
             url: string;
             /** @description empty for a webhook */
             recipients: string[];
-            eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned")[];
+            eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged")[];
             minSeverity: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL") | null;
             sources: ("PROCESS_ENGINE" | "WORKER" | "CODE_TASK" | "AI_TASK" | "MESSAGE")[];
             nodeIds: string[];
@@ -1557,7 +1577,7 @@ export interface components {
             eventId: number | null;
             /** @description null for a test event */
             incidentId: number | null;
-            eventType: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned") | "webhook.test";
+            eventType: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged") | "webhook.test";
             /** @enum {string} */
             status: "PENDING" | "DELIVERING" | "SUCCEEDED" | "FAILED";
             /** Format: int64 */
@@ -1784,7 +1804,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The new password equals the username or the current one */
+            /** @description The new password equals the username or the current one, or the password was changed meanwhile */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5087,6 +5107,109 @@ export interface operations {
             };
         };
     };
+    unacknowledgeIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_STATE: the incident is not in a state this allows */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     resolveIncident: {
         parameters: {
             query?: never;
@@ -6324,7 +6447,7 @@ export interface operations {
                     url?: string;
                     /** @description required for an email subscription */
                     recipients?: string[];
-                    eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned")[];
+                    eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged")[];
                     /** @description only incidents of this severity or above; null, all */
                     minSeverity?: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL") | null;
                     /** @description only incidents of these sources; empty, all */
@@ -6372,15 +6495,6 @@ export interface operations {
             };
             /** @description Insufficient access */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6523,7 +6637,7 @@ export interface operations {
                     url?: string;
                     /** @description the addresses an email subscription sends to (channel email only) */
                     recipients?: string[];
-                    eventTypes?: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned")[];
+                    eventTypes?: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged")[];
                     /** @description only incidents of this severity or above; null, all */
                     minSeverity?: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL") | null;
                     /** @description only incidents of these sources; empty, all */
@@ -6580,15 +6694,6 @@ export interface operations {
             };
             /** @description Not found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6688,15 +6793,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Internal server error */
             500: {
                 headers: {
@@ -6773,7 +6869,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description The subscription has two signing secrets already: remove the old one first */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6875,7 +6971,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description The only signing secret of the subscription: add another first */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7041,7 +7137,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description The delivery is being attempted now */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7155,15 +7251,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Request body over 64 KiB */
             413: {
                 headers: {
@@ -7251,15 +7338,6 @@ export interface operations {
             };
             /** @description No such record */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };

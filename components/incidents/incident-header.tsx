@@ -19,6 +19,7 @@ export function IncidentHeader({
   retryPending: boolean;
 }) {
   const canAcknowledge = incident.status === 'OPEN';
+  const canUnacknowledge = incident.status === 'ACKNOWLEDGED';
   const canResolve = incident.status === 'OPEN' || incident.status === 'ACKNOWLEDGED';
   const canReopen = incident.status === 'RESOLVED';
   // What the service says can work; a retry under way stays shown, disabled.
@@ -75,6 +76,11 @@ export function IncidentHeader({
             onClick={() => actions.openDialog('retry')}
           >
             {retryPending ? 'Retry under way' : 'Retry…'}
+          </Button>
+        )}
+        {canUnacknowledge && (
+          <Button variant="default" loading={actions.unacknowledge.busy} onClick={actions.unacknowledge.run}>
+            Unacknowledge
           </Button>
         )}
         {canReopen && (

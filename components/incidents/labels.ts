@@ -51,6 +51,7 @@ export const EVENT_LABEL: Record<IncidentEventType, string> = {
   RETRY_FAILED: 'Retry failed',
   NOTE_ADDED: 'Note',
   ASSIGNED: 'Assigned',
+  UNACKNOWLEDGED: 'Unacknowledged',
 };
 
 export const EVENT_COLOR: Record<IncidentEventType, MantineColor> = {
@@ -64,6 +65,7 @@ export const EVENT_COLOR: Record<IncidentEventType, MantineColor> = {
   RETRY_FAILED: 'red',
   NOTE_ADDED: 'gray',
   ASSIGNED: 'indigo',
+  UNACKNOWLEDGED: 'orange',
 };
 
 export const PROCESS_INSTANCE_STATUS_COLOR: Record<string, MantineColor> = {

@@ -1,6 +1,6 @@
 'use client';
-// The lifecycle actions of the incident page: acknowledge at once; resolve, reopen and retry through a
-// dialog, which stays open with the refusal in it when the call fails.
+// The lifecycle actions of the incident page: acknowledge and unacknowledge at once (each undoes the other);
+// resolve, reopen and retry through a dialog, which stays open with the refusal in it when the call fails.
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,21 +18,26 @@ export function useIncidentActions(id: number, settle: (updated?: IncidentView) 
   const [dialogError, setDialogError] = useState<unknown>(null);
   const [retriedHere, setRetriedHere] = useState(false);
 
+  /** What an action done at once says, as it succeeds or fails. */
+  const immediately = (done: string, verb: string) => ({
+    onSuccess: async (updated: IncidentView) => {
+      await settle(updated);
+      notifications.show({ color: 'blue', message: `Incident ${id} ${done}` });
+    },
+    onError: (error: unknown) => {
+      notifications.show({
+        color: 'red',
+        title: `Could not ${verb} incident ${id}`,
+        message: problemOf(error).detail,
+      });
+      void settle();
+    },
+  });
   const acknowledge = useMutation(
-    trpc.incidents.acknowledge.mutationOptions({
-      onSuccess: async (updated) => {
-        await settle(updated);
-        notifications.show({ color: 'blue', message: `Incident ${id} acknowledged` });
-      },
-      onError: (error) => {
-        notifications.show({
-          color: 'red',
-          title: `Could not acknowledge incident ${id}`,
-          message: problemOf(error).detail,
-        });
-        void settle();
-      },
-    }),
+    trpc.incidents.acknowledge.mutationOptions(immediately('acknowledged', 'acknowledge')),
+  );
+  const unacknowledge = useMutation(
+    trpc.incidents.unacknowledge.mutationOptions(immediately('unacknowledged', 'unacknowledge')),
   );
   const resolve = useMutation(trpc.incidents.resolve.mutationOptions());
   const reopen = useMutation(trpc.incidents.reopen.mutationOptions());
@@ -82,6 +87,7 @@ export function useIncidentActions(id: number, settle: (updated?: IncidentView) 
 
   return {
     acknowledge: { run: () => acknowledge.mutate({ id }), busy: acknowledge.isPending },
+    unacknowledge: { run: () => unacknowledge.mutate({ id }), busy: unacknowledge.isPending },
     dialog,
     dialogError,
     openDialog,

@@ -32,7 +32,7 @@ export type Freshness =
 
 interface LiveUpdates {
   freshness: Freshness;
-  /** Calls `listener` with every incident that appeared or came back (CREATED, REOPENED); returns an unsubscribe. */
+  /** Calls `listener` with every incident that appeared or came back (CAME_BACK); returns an unsubscribe. */
   onArrival(listener: (event: IncidentStreamEvent) => void): () => void;
 }
 
@@ -40,6 +40,16 @@ const STALE_AFTER_MS = 10_000;
 /** Refetches caused by a burst of changes (a storm) are made once per this interval. */
 const REFETCH_BATCH_MS = 300;
 const STATS_BATCH_MS = 2_000;
+/**
+ * Entries after which an incident may be in a board's view where it was not: new, reopened, or back to OPEN
+ * (unacknowledged, or its retry failed). Whether it is in the view is each board's to decide.
+ */
+const CAME_BACK = new Set<IncidentStreamEvent['eventType']>([
+  'CREATED',
+  'REOPENED',
+  'UNACKNOWLEDGED',
+  'RETRY_FAILED',
+]);
 
 const LiveContext = createContext<LiveUpdates>({
   freshness: { state: 'reconnecting', since: 0 },
@@ -126,7 +136,7 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
     pending.current.incidents.add(incident.id);
     pending.current.instances.add(incident.processInstanceId);
     pending.current.timer ??= window.setTimeout(flush, REFETCH_BATCH_MS);
-    if (event.eventType === 'CREATED' || event.eventType === 'REOPENED') {
+    if (CAME_BACK.has(event.eventType)) {
       for (const listener of listeners.current) listener(event);
     }
   };

@@ -90,7 +90,7 @@ function createMetrics() {
     }),
     transitions: new Counter({
       name: 'bpm_incident_transitions_total',
-      help: 'Incident transitions committed (ACKNOWLEDGED, RESOLVED, REOPENED, RETRY_REQUESTED)',
+      help: 'Incident transitions committed (ACKNOWLEDGED, UNACKNOWLEDGED, RESOLVED, REOPENED, RETRY_REQUESTED, ...)',
       labelNames: ['event'] as const,
       registers,
     }),

@@ -38,7 +38,9 @@ import { updateUser } from '../services/admin/update-user';
 import { getUserDetail, listUsers } from '../services/admin/users';
 import { permissionOperation, operations } from '../transport/trpc';
 
-const admin = permissionOperation('ACCESS_BPM_ADMIN');
+const admin = permissionOperation('ACCESS_BPM_ADMIN').meta({
+  conflict: 'Duplicate username or group code, deleting yourself, or LAST_ADMIN',
+});
 const groupsTag = ['Groups'];
 const usersTag = ['Users'];
 

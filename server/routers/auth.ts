@@ -35,6 +35,8 @@ export const authRouter = operations({
   /** Public: the person proves the current password, as at sign-in (a session may already be over). */
   changePassword: publicOperation
     .meta({
+      conflict:
+        'The new password equals the username or the current one, or the password was changed meanwhile',
       openapi: {
         method: 'POST',
         path: '/password',

@@ -46,6 +46,7 @@ import { reportIncidents } from '../services/incidents/report-incidents';
 import { acknowledgeIncident } from '../services/incidents/acknowledge-incident';
 import { resolveIncident } from '../services/incidents/resolve-incident';
 import { reopenIncident } from '../services/incidents/reopen-incident';
+import { unacknowledgeIncident } from '../services/incidents/unacknowledge-incident';
 import { bulkAcknowledge } from '../services/incidents/bulk-acknowledge';
 import { bulkResolve } from '../services/incidents/bulk-resolve';
 import { addIncidentNote } from '../services/incidents/add-incident-note';
@@ -68,6 +69,7 @@ async function* trackedEvents(events: AsyncIterable<StreamEvent>) {
 }
 
 const incident = permissionOperation('ACCESS_BPM_ADMIN').meta({ tokenScope: 'INCIDENTS' });
+const WRONG_STATE = 'INVALID_STATE: the incident is not in a state this allows';
 const engine = permissionOperation('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta({ tokenScope: 'WORKER' });
 const tags = ['Incidents'];
 
@@ -340,6 +342,7 @@ export const incidentsRouter = operations({
 
   acknowledge: incident
     .meta({
+      conflict: WRONG_STATE,
       openapi: {
         method: 'POST',
         path: '/incidents/{id}/acknowledge',
@@ -356,8 +359,28 @@ export const incidentsRouter = operations({
       acknowledgeIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent),
     ),
 
+  unacknowledge: incident
+    .meta({
+      conflict: WRONG_STATE,
+      openapi: {
+        method: 'POST',
+        path: '/incidents/{id}/unacknowledge',
+        operationId: 'unacknowledgeIncident',
+        description:
+          'Takes an acknowledgement back: moves an ACKNOWLEDGED incident to OPEN and clears who acknowledged it and when. Any other status is a 409 INVALID_STATE and changes nothing.',
+        tags,
+        summary: 'Unacknowledge an ACKNOWLEDGED incident (no body)',
+      },
+    })
+    .input(IdInput)
+    .output(IncidentResponse)
+    .mutation(({ ctx, input }) =>
+      unacknowledgeIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent),
+    ),
+
   resolve: incident
     .meta({
+      conflict: WRONG_STATE,
       openapi: {
         method: 'POST',
         path: '/incidents/{id}/resolve',
@@ -374,6 +397,7 @@ export const incidentsRouter = operations({
 
   reopen: incident
     .meta({
+      conflict: WRONG_STATE,
       openapi: {
         method: 'POST',
         path: '/incidents/{id}/reopen',
@@ -422,6 +446,7 @@ export const incidentsRouter = operations({
 
   retry: incident
     .meta({
+      conflict: 'INVALID_STATE: a retry is already under way, or the incident is resolved',
       openapi: {
         method: 'POST',
         path: '/incidents/{id}/retry',

@@ -30,6 +30,7 @@ export const restProcedures = [...appOperations].flatMap(([procedurePath, { meta
           successStatus: meta.successStatus,
           maxBodyBytes: meta.maxBodyBytes,
           idempotent: meta.idempotent,
+          conflict: meta.conflict,
         },
       ]
     : [],

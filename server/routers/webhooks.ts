@@ -112,6 +112,7 @@ export const webhooksRouter = operations({
 
   addSecret: admin
     .meta({
+      conflict: 'The subscription has two signing secrets already: remove the old one first',
       openapi: {
         method: 'POST',
         path: '/admin/webhooks/{id}/secrets',
@@ -128,6 +129,7 @@ export const webhooksRouter = operations({
 
   removeSecret: admin
     .meta({
+      conflict: 'The only signing secret of the subscription: add another first',
       openapi: {
         method: 'DELETE',
         path: '/admin/webhooks/{id}/secrets/{secretId}',
@@ -160,6 +162,7 @@ export const webhooksRouter = operations({
 
   redeliver: admin
     .meta({
+      conflict: 'The delivery is being attempted now',
       openapi: {
         method: 'POST',
         path: '/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver',

@@ -84,6 +84,7 @@ export const workersRouter = operations({
 
   complete: engine
     .meta({
+      conflict: 'CONFLICT: the request is not locked by this worker',
       idempotent: true,
       openapi: {
         method: 'POST',
@@ -105,6 +106,7 @@ export const workersRouter = operations({
 
   failure: engine
     .meta({
+      conflict: 'CONFLICT: the request is not locked by this worker',
       idempotent: true,
       openapi: {
         method: 'POST',

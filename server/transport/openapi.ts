@@ -66,20 +66,10 @@ function describeQueryList(parameter: Parameter): void {
   parameter.description ??= schema.description;
 }
 
-/** Operations that can find their target in a state or a shape that refuses them (a 409), and why. */
-const CONFLICTS: [RegExp, string][] = [
-  [/^\/admin\//, 'Duplicate username or group code, deleting yourself, or LAST_ADMIN'],
-  [
-    /^\/incidents\/\{id\}\/(acknowledge|resolve|reopen)$/,
-    'INVALID_STATE: the incident is not in a state this allows',
-  ],
-  [
-    /^\/incidents\/\{id\}\/retry$/,
-    'INVALID_STATE: a retry is already under way, or the incident is resolved',
-  ],
-  [/^\/worker-requests\/\{id\}\/(complete|failure)$/, 'CONFLICT: the request is not locked by this worker'],
-  [/^\/password$/, 'The new password equals the username or the current one'],
-];
+/** Why each write that can find its target in a state or a shape that refuses it answers 409 (AppMeta.conflict). */
+const conflictOf = new Map(
+  restProcedures.filter((p) => p.conflict).map((p) => [`${p.method.toLowerCase()} ${p.path}`, p.conflict!]),
+);
 
 /** The header of the writes that take an Idempotency-Key (AppMeta.idempotent; docs/contract.md §8). */
 const IDEMPOTENCY_KEY_PARAMETER: Parameter = {
@@ -127,10 +117,8 @@ function problemsOf(method: string, path: string, op: Operation): Partial<Record
         ] as [DomainErrorKind, string][])
       : []),
     ...(path.includes('{') ? ([['NOT_FOUND', 'No such record']] as [DomainErrorKind, string][]) : []),
-    ...(writes
-      ? CONFLICTS.filter(([pattern]) => pattern.test(path)).map(
-          ([, why]) => ['CONFLICT', why] as [DomainErrorKind, string],
-        )
+    ...(writes && conflictOf.has(`${method} ${path}`)
+      ? ([['CONFLICT', conflictOf.get(`${method} ${path}`)!]] as [DomainErrorKind, string][])
       : []),
     ...(body
       ? ([

@@ -107,6 +107,8 @@ export type AppMeta = OpenApiMeta & {
   maxBodyBytes?: number;
   /** The write takes an Idempotency-Key header (server/routers/idempotency-key.ts): the document says so. */
   idempotent?: true;
+  /** Why the write may answer 409, in the document's words (its problem's description); none, no 409. */
+  conflict?: string;
 };
 
 const t = initTRPC

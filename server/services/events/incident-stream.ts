@@ -34,6 +34,7 @@ const FALLBACK_RESCAN_MS = 1_000;
 /** Entries that change an incident's status: they pass a status filter, so a board sees a row leave it. */
 const STATUS_CHANGES = new Set<IncidentEventType>([
   'ACKNOWLEDGED',
+  'UNACKNOWLEDGED',
   'RESOLVED',
   'REOPENED',
   'RETRY_SUCCEEDED',

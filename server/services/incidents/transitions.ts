@@ -20,7 +20,7 @@ type IncidentChanges = Partial<{
 }>;
 
 export interface Transition {
-  /** For the 409's words: "acknowledged", "resolved", "reopened". */
+  /** For the 409's words: "acknowledged", "unacknowledged", "resolved", "reopened". */
   verb: string;
   from: IncidentStatus[];
   set: IncidentChanges;
@@ -71,6 +71,17 @@ export const TRANSITIONS = {
     set: { status: 'ACKNOWLEDGED', acknowledgedAt: sql`now()`, acknowledgedBy: actor },
     event: 'ACKNOWLEDGED',
     message: `Acknowledged by ${actor}`,
+    actor,
+    counted: true,
+  }),
+
+  /** The responder takes the acknowledgement back (it was the wrong incident, or they cannot work on it). */
+  unacknowledge: (actor: string): Transition => ({
+    verb: 'unacknowledged',
+    from: ['ACKNOWLEDGED'],
+    set: { status: 'OPEN', acknowledgedAt: null, acknowledgedBy: null },
+    event: 'UNACKNOWLEDGED',
+    message: `Unacknowledged by ${actor}`,
     actor,
     counted: true,
   }),

@@ -90,6 +90,7 @@ const WHAT: Record<IncidentEventRow['eventType'], string> = {
   RETRY_FAILED: 'retry failed',
   NOTE_ADDED: 'noted',
   ASSIGNED: 'assigned',
+  UNACKNOWLEDGED: 'unacknowledged',
 };
 
 /**

@@ -873,55 +873,104 @@ describe('route order', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 
-type Action = 'acknowledge' | 'resolve' | 'reopen';
+type Action = 'acknowledge' | 'unacknowledge' | 'resolve' | 'reopen';
+/** The actions that take no body (the seed's reopen; unacknowledge as it). */
+const BODILESS = new Set<Action>(['reopen', 'unacknowledge']);
 const ALLOWED: Record<Action, Incident['status'][]> = {
   acknowledge: ['OPEN'],
+  unacknowledge: ['ACKNOWLEDGED'],
   resolve: ['OPEN', 'ACKNOWLEDGED'],
   reopen: ['RESOLVED'],
 };
 const RESULT: Record<Action, Incident['status']> = {
   acknowledge: 'ACKNOWLEDGED',
+  unacknowledge: 'OPEN',
   resolve: 'RESOLVED',
   reopen: 'OPEN',
 };
 const EVENT: Record<Action, string> = {
   acknowledge: 'ACKNOWLEDGED',
+  unacknowledge: 'UNACKNOWLEDGED',
   resolve: 'RESOLVED',
   reopen: 'REOPENED',
 };
 
 describe('lifecycle: every action from every state', () => {
-  describe.each(['acknowledge', 'resolve', 'reopen'] as const)('POST /incidents/{id}/%s', (action) => {
-    it.each(STATUSES)('from %s', async (from) => {
-      const incident = await incidentIn(as, from);
+  describe.each(['acknowledge', 'unacknowledge', 'resolve', 'reopen'] as const)(
+    'POST /incidents/{id}/%s',
+    (action) => {
+      it.each(STATUSES)('from %s', async (from) => {
+        const incident = await incidentIn(as, from);
+        const events = await eventsOf(as, incident.id);
+        const path = `/incidents/${incident.id}/${action}`;
+        if (ALLOWED[action].includes(from)) {
+          const res = await as.post(path, BODILESS.has(action) ? undefined : {});
+          expect(res.status, res.text).toBe(200);
+          expectIncidentShape(res.body);
+          expect(res.body).toMatchObject({ id: incident.id, status: RESULT[action] });
+          expect(await getIncident(as, incident.id)).toEqual(res.body);
+          const after = await eventsOf(as, incident.id);
+          expect(after.slice(0, events.length)).toEqual(events);
+          expect(after).toHaveLength(events.length + 1);
+          expect(after.at(-1)).toMatchObject({
+            incidentId: incident.id,
+            eventType: EVENT[action],
+            actor: admin.username,
+          });
+        } else {
+          const res = await withoutIncidentChange(t, () =>
+            as.post(path, BODILESS.has(action) ? undefined : {}),
+          );
+          expectProblem(res, 409, 'INVALID_STATE');
+          expect(res.body.detail).toContain(from);
+          expect(await getIncident(as, incident.id)).toEqual(incident);
+          expect(await eventsOf(as, incident.id)).toEqual(events);
+        }
+      });
+
+      it('an unknown incident is 404 NOT_FOUND', async () => {
+        const res = await withoutIncidentChange(t, () => as.post(`/incidents/987654321/${action}`, {}));
+        expectProblem(res, 404, 'NOT_FOUND');
+      });
+    },
+  );
+
+  describe('unacknowledge', () => {
+    it('takes the acknowledgement back: OPEN, who and when cleared, the assignee kept, one entry', async () => {
+      const incident = await report(as);
+      const assigned = await as.post(`/incidents/${incident.id}/assign`, { username: admin.username });
+      expect(assigned.status, assigned.text).toBe(200);
+      await act(as, 'acknowledge', incident.id, { acknowledgedBy: 'ops.sam' });
+      const res = await t.call('POST', `/incidents/${incident.id}/unacknowledge`, { token: admin.token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({
+        status: 'OPEN',
+        acknowledgedAt: null,
+        acknowledgedBy: null,
+        assignee: admin.username,
+      });
+      expectRecent(res.body.updatedAt);
       const events = await eventsOf(as, incident.id);
-      const path = `/incidents/${incident.id}/${action}`;
-      if (ALLOWED[action].includes(from)) {
-        const res = await as.post(path, action === 'reopen' ? undefined : {});
-        expect(res.status, res.text).toBe(200);
-        expectIncidentShape(res.body);
-        expect(res.body).toMatchObject({ id: incident.id, status: RESULT[action] });
-        expect(await getIncident(as, incident.id)).toEqual(res.body);
-        const after = await eventsOf(as, incident.id);
-        expect(after.slice(0, events.length)).toEqual(events);
-        expect(after).toHaveLength(events.length + 1);
-        expect(after.at(-1)).toMatchObject({
-          incidentId: incident.id,
-          eventType: EVENT[action],
-          actor: admin.username,
-        });
-      } else {
-        const res = await withoutIncidentChange(t, () => as.post(path, action === 'reopen' ? undefined : {}));
-        expectProblem(res, 409, 'INVALID_STATE');
-        expect(res.body.detail).toContain(from);
-        expect(await getIncident(as, incident.id)).toEqual(incident);
-        expect(await eventsOf(as, incident.id)).toEqual(events);
-      }
+      expect(events.at(-1)).toMatchObject({
+        eventType: 'UNACKNOWLEDGED',
+        actor: admin.username,
+        message: `Unacknowledged by ${admin.username}`,
+      });
+      // Acknowledged again afterwards, by someone else: the lifecycle carries on.
+      expect(await act(as, 'acknowledge', incident.id, { acknowledgedBy: 'ops.kim' })).toMatchObject({
+        status: 'ACKNOWLEDGED',
+        acknowledgedBy: 'ops.kim',
+      });
     });
 
-    it('an unknown incident is 404 NOT_FOUND', async () => {
-      const res = await withoutIncidentChange(t, () => as.post(`/incidents/987654321/${action}`, {}));
-      expectProblem(res, 404, 'NOT_FOUND');
+    it('the counts move back: one more OPEN, one fewer ACKNOWLEDGED', async () => {
+      const incident = await report(as);
+      await act(as, 'acknowledge', incident.id);
+      const before = (await as.get('/incidents/summary')).body;
+      await act(as, 'unacknowledge', incident.id);
+      const after = (await as.get('/incidents/summary')).body;
+      expect(after.openIncidents - before.openIncidents).toBe(1);
+      expect(after.acknowledgedIncidents - before.acknowledgedIncidents).toBe(-1);
     });
   });
 

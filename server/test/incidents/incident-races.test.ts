@@ -52,6 +52,26 @@ describe.runIf(onPostgres)('incident races on PostgreSQL', () => {
     expect(await getIncident(as, incident.id)).toEqual(winner.body);
   });
 
+  it('20 parallel unacknowledges and 20 acknowledges of one ACKNOWLEDGED incident: entries alternate, the last state wins', async () => {
+    const incident = await report(as);
+    await act(as, 'acknowledge', incident.id);
+    const results = await parallel(40, (i) =>
+      as.post(`/incidents/${incident.id}/${i % 2 ? 'acknowledge' : 'unacknowledge'}`, undefined),
+    );
+    for (const res of results) {
+      expect([200, 409], res.text).toContain(res.status);
+      if (res.status === 409) expect(res.body.code).toBe('INVALID_STATE');
+    }
+    // Each success moved the state one step: the timeline alternates, and the incident is where it ended.
+    const changes = typesOf(await eventsOf(as, incident.id)).slice(2);
+    expect(changes.length).toBe(results.filter((r) => r.status === 200).length);
+    changes.forEach((type, i) => expect(type).toBe(i % 2 ? 'ACKNOWLEDGED' : 'UNACKNOWLEDGED'));
+    const last = changes.at(-1) ?? 'ACKNOWLEDGED';
+    expect((await getIncident(as, incident.id)).status).toBe(
+      last === 'ACKNOWLEDGED' ? 'ACKNOWLEDGED' : 'OPEN',
+    );
+  });
+
   it('25 parallel identical reports of a new reference: one incident, counted 25 times', async () => {
     const body = reportBody();
     const results = await parallel(25, () => as.post('/incidents', body));

@@ -9,6 +9,7 @@ import { auditEvents } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { reportIncident } from '../../services/incidents/report-incident';
 import { acknowledgeIncident } from '../../services/incidents/acknowledge-incident';
+import { unacknowledgeIncident } from '../../services/incidents/unacknowledge-incident';
 import { resolveIncident } from '../../services/incidents/resolve-incident';
 import { addIncidentNote } from '../../services/incidents/add-incident-note';
 import { assignIncident } from '../../services/incidents/assign-incident';
@@ -232,6 +233,28 @@ describe('webhook delivery', () => {
       ['incident.assigned', 'responder', `Assigned to ${t.admin.username} by responder`],
     ]);
     expect(payloads[1].incident.assignee).toBe(t.admin.username);
+  });
+
+  it('delivers an acknowledgement taken back as incident.unacknowledged, the incident OPEN again', async () => {
+    const r = await t.receiver();
+    const hook = await subscribe(r.url, { eventTypes: ['incident.unacknowledged'] });
+    deliver();
+    const incident = await report();
+    await acknowledgeIncident(t.database.db, { id: incident.id }, actor);
+    await unacknowledgeIncident(t.database.db, { id: incident.id }, actor);
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(1);
+    const [payload] = r.accepted([hook.secret]) as unknown as {
+      type: string;
+      actor: string;
+      message: string;
+      incident: { status: string; acknowledgedBy: string | null };
+    }[];
+    expect(payload).toMatchObject({
+      type: 'incident.unacknowledged',
+      actor: 'responder',
+      message: 'Unacknowledged by responder',
+      incident: { status: 'OPEN', acknowledgedBy: null },
+    });
   });
 
   it('retries a receiver that answers 500 until it recovers, with the same webhook-id, in order per incident', async () => {

@@ -228,7 +228,7 @@ export async function summary(as: Client) {
 /** Runs a lifecycle action and asserts 200; the updated incident. */
 export async function act(
   as: Client,
-  action: 'acknowledge' | 'resolve' | 'reopen',
+  action: 'acknowledge' | 'unacknowledge' | 'resolve' | 'reopen',
   id: number,
   body?: unknown,
 ): Promise<Incident> {

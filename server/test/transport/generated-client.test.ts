@@ -688,6 +688,20 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     notFound(await api.POST('/incidents/{id}/reopen', path(UNKNOWN_ID)));
   },
 
+  async unacknowledgeIncident({ api }) {
+    const incident = await reportIncident(api);
+    problem(await api.POST('/incidents/{id}/unacknowledge', path(incident.id)), 409, 'INVALID_STATE');
+    ok(await api.POST('/incidents/{id}/acknowledge', path(incident.id)));
+    const taken = ok(await api.POST('/incidents/{id}/unacknowledge', path(incident.id)));
+    expect(taken).toMatchObject({
+      id: incident.id,
+      status: 'OPEN',
+      acknowledgedAt: null,
+      acknowledgedBy: null,
+    });
+    notFound(await api.POST('/incidents/{id}/unacknowledge', path(UNKNOWN_ID)));
+  },
+
   async addIncidentNote({ api, admin }) {
     const incident = await reportIncident(api);
     ok(

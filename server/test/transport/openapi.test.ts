@@ -194,6 +194,7 @@ const VERBS = [
   'acknowledge',
   'resolve',
   'reopen',
+  'unacknowledge',
   'retry',
   'fetch',
   'complete',
@@ -390,7 +391,8 @@ describe('what a generated client needs', () => {
   };
 
   it('declares the 404 and 409 a state conflict answers, as problem documents', () => {
-    for (const path of ['acknowledge', 'resolve', 'reopen', 'retry'].map((a) => `/incidents/{id}/${a}`)) {
+    const transitions = ['acknowledge', 'unacknowledge', 'resolve', 'reopen', 'retry'];
+    for (const path of transitions.map((a) => `/incidents/{id}/${a}`)) {
       expect(problemStatuses('POST', path), path).toEqual(expect.arrayContaining(['404', '409']));
     }
     for (const path of ['/worker-requests/{id}/complete', '/worker-requests/{id}/failure']) {

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."incident_event_type" ADD VALUE 'UNACKNOWLEDGED';

@@ -34,7 +34,8 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position={phone ? 'bottom-center' : 'top-right'} />
+      {/* Bottom right, away from the page's header: a stack of confirmations must never cover its actions. */}
+      <Notifications position={phone ? 'bottom-center' : 'bottom-right'} />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           {children}

@@ -158,7 +158,7 @@ test('retry is offered only where it can work, and a retry refused meanwhile say
   expect(orphan.retryable).toBe(false);
   await signInAsAdmin(page, `/incidents/${orphan.id}`);
   const actions = page.getByRole('group', { name: 'Actions' });
-  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Acknowledge', exact: true })).toBeVisible();
   await expect(actions.getByRole('button', { name: /Retry/ })).toHaveCount(0);
 
   // One that could be retried when the page loaded and was retried elsewhere since: the service refuses.

@@ -68,15 +68,15 @@ test('a responder finds an incident, acknowledges it and resolves it with a note
   await expect(timeline.getByRole('listitem').first()).toContainText('Created');
   await expect(timeline.getByRole('listitem').first()).toContainText('by system');
   const actions = page.getByRole('group', { name: 'Actions' });
-  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Acknowledge', exact: true })).toBeVisible();
   await expect(actions.getByRole('button', { name: 'Resolve…' })).toBeVisible();
   // Not a WORKER incident, not resolved: neither Retry nor Reopen is offered.
   await expect(actions.getByRole('button', { name: /Retry/ })).toHaveCount(0);
   await expect(actions.getByRole('button', { name: /Reopen/ })).toHaveCount(0);
   await shot(page, 'incidents-a-02-incident-open');
 
-  await actions.getByRole('button', { name: 'Acknowledge' }).click();
-  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+  await actions.getByRole('button', { name: 'Acknowledge', exact: true }).click();
+  await expect(actions.getByRole('button', { name: 'Acknowledge', exact: true })).toHaveCount(0);
   await expect(details).toContainText(`by ${ADMIN_USERNAME}`);
   await expect(timeline.getByRole('listitem')).toHaveCount(2);
   await expect(timeline.getByRole('listitem').nth(1)).toContainText('Acknowledged');
@@ -90,7 +90,7 @@ test('a responder finds an incident, acknowledges it and resolves it with a note
   await expect(timeline.getByRole('listitem')).toHaveCount(3);
   await expect(timeline.getByRole('listitem').nth(2)).toContainText('Unacknowledged');
   await expect(timeline.getByRole('listitem').nth(2)).toContainText(`by ${ADMIN_USERNAME}`);
-  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toBeFocused();
+  await expect(actions.getByRole('button', { name: 'Acknowledge', exact: true })).toBeFocused();
   await shot(page, 'incidents-a-02b-unacknowledged');
   await page.keyboard.press('Enter');
   await expect(timeline.getByRole('listitem')).toHaveCount(4);
@@ -265,11 +265,11 @@ test('a responder acknowledges several incidents at once and sees the result for
   for (const incident of incidents) await expect(boardRow(page, incident.id)).toBeVisible();
   const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
   await expect(toolbar).toContainText('Select incidents to act on several at once');
-  await expect(toolbar.getByRole('button', { name: 'Acknowledge' })).toBeDisabled();
+  await expect(toolbar.getByRole('button', { name: 'Acknowledge', exact: true })).toBeDisabled();
 
   await page.getByRole('checkbox', { name: 'Select all incidents on this page' }).check();
   await expect(toolbar).toContainText('3 incidents selected');
-  await toolbar.getByRole('button', { name: 'Acknowledge' }).click();
+  await toolbar.getByRole('button', { name: 'Acknowledge', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Acknowledge 3 incidents?' });
   await expect(confirm).toContainText('2 of 3 look eligible: only OPEN incidents can be acknowledged');
   await shot(page, 'incidents-b-01-bulk-acknowledge-confirm');
@@ -534,7 +534,7 @@ test.describe('on a phone-sized screen', () => {
     await expect(page).toHaveURL(`/incidents/${incident.id}`);
     const acknowledge = page
       .getByRole('group', { name: 'Actions' })
-      .getByRole('button', { name: 'Acknowledge' });
+      .getByRole('button', { name: 'Acknowledge', exact: true });
     await expect(acknowledge).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'incidents-f-02-phone-incident');

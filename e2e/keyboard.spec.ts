@@ -58,7 +58,7 @@ test('the board works from the keyboard alone', async ({ page, request }) => {
 
   // After an action the focus goes to the next one, not to the page: Acknowledge is gone, Resolve… has it.
   const actions = page.getByRole('group', { name: 'Actions' });
-  await actions.getByRole('button', { name: 'Acknowledge' }).focus();
+  await actions.getByRole('button', { name: 'Acknowledge', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(actions.getByRole('button', { name: 'Resolve…' })).toBeFocused();
 });

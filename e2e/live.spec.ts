@@ -27,11 +27,11 @@ test('the board and an incident page follow REST changes as they happen and say 
   await expect(detail.getByRole('heading', { name: `Incident ${first.id}`, level: 1 })).toBeVisible();
   await expect(detail.getByRole('status', { name: 'Live updates' })).toHaveText(/^Live/);
   const actions = detail.getByRole('group', { name: 'Actions' });
-  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Acknowledge', exact: true })).toBeVisible();
 
   // An acknowledgement made elsewhere: the incident page's header, fields and actions, and the board's row.
   await api.acknowledge(first.id);
-  await expect(actions.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: 'Acknowledge', exact: true })).toHaveCount(0);
   await expect(detail.getByRole('region', { name: 'Details', exact: true })).not.toContainText(
     'Not acknowledged',
   );

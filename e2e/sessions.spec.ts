@@ -75,7 +75,7 @@ test('a session that ended while a page was open: the next action goes to sign-i
   for (let i = 0; i < 4; i++) consoleGuard.allow(/status of 401/);
   await boardRow(page, incident.id).getByRole('checkbox').check();
   const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
-  await toolbar.getByRole('button', { name: 'Acknowledge' }).click();
+  await toolbar.getByRole('button', { name: 'Acknowledge', exact: true }).click();
   await page
     .getByRole('dialog', { name: /^Acknowledge 1 incident/ })
     .getByRole('button', { name: /^Acknowledge 1 incident/ })

@@ -100,3 +100,37 @@ test('the board shows a storm as it grows, without freezing', async ({ page, req
   const longest = await page.evaluate(() => (window as unknown as { longestTaskMs: number }).longestTaskMs);
   expect(longest, 'the longest task of the page during the storm (ms)').toBeLessThan(2_000);
 });
+
+test('the grouped board follows a storm by push, and asks for nothing while nothing changes', async ({
+  page,
+  request,
+}) => {
+  const api = await IncidentApi.signIn(request);
+  const tag = uniqueTag('grouplive');
+  const node = `Group_${tag}`;
+  await api.report({ nodeId: node, message: `Ledger 1 unreachable ${tag}` });
+  await signInAsAdmin(page, `/incidents?q=${tag}&view=groups`);
+  await expect(page.getByRole('status', { name: 'Live updates' })).toHaveText(/^Live/);
+  const group = page
+    .getByRole('table', { name: 'Incident groups' })
+    .getByRole('row')
+    .filter({ hasText: node });
+  await expect(group).toContainText('1 open · 0 ack · 0 resolved');
+
+  // Live, the page does not poll: over longer than the old 5-s refresh, no request for the groups.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('incidents.groups')) asked.push(r.url());
+  });
+  await page.waitForTimeout(6_000);
+  expect(asked, 'requests for the groups while nothing changed').toEqual([]);
+
+  // What changes elsewhere reaches the group by push (a poll would be none): counts, then an acknowledgement.
+  const more = await Promise.all(
+    [2, 3, 4].map((n) => api.report({ nodeId: node, message: `Ledger ${n} unreachable ${tag}` })),
+  );
+  await expect(group).toContainText('4 open · 0 ack · 0 resolved');
+  await api.acknowledge(more[0].id);
+  await expect(group).toContainText('3 open · 1 ack · 0 resolved');
+  await shot(page, 'live-05-groups-by-push');
+});

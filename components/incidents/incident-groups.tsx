@@ -19,6 +19,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Fragment, useState } from 'react';
+import { usePollingFallback } from '@/components/live/live-updates';
 import { useTRPC } from '@/components/trpc';
 import type { IncidentFilterInput, IncidentGroupView } from '@/server/schemas/incidents';
 import { StatusBadge } from './badges';
@@ -27,7 +28,6 @@ import { SOURCE_LABEL } from './labels';
 import { RelativeTime, useNow } from './relative-time';
 
 const GROUPS_PER_PAGE = 20;
-const LIVE_REFRESH_MS = 5_000;
 /** Incidents shown under an expanded group; the rest are a link away. */
 const EXPANDED = 10;
 
@@ -38,10 +38,12 @@ export function IncidentGroups({ filter }: { filter: IncidentFilterInput }) {
   const [page, setPage] = useState(1);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [target, setTarget] = useState<MatchingTarget | null>(null);
+  const polling = usePollingFallback();
   const groups = useQuery(
     trpc.incidents.groups.queryOptions(
       { ...filter, sort, page: page - 1, size: GROUPS_PER_PAGE },
-      { placeholderData: keepPreviousData, refetchInterval: LIVE_REFRESH_MS },
+      // Pushed by the change stream (components/live/live-updates.tsx); polled only while it is down.
+      { placeholderData: keepPreviousData, refetchInterval: polling },
     ),
   );
   const data = groups.data;

@@ -108,6 +108,8 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
     const { incidents, instances } = pending.current;
     pending.current = { incidents: new Set(), instances: new Set() };
     void queryClient.invalidateQueries({ queryKey: trpc.incidents.summary.queryKey() });
+    // The grouped board: its counts are the groups' (no row moves under the pointer, as on the list).
+    void queryClient.invalidateQueries({ queryKey: trpc.incidents.groups.pathKey() });
     statsTimer.current ??= window.setTimeout(() => {
       statsTimer.current = undefined;
       void queryClient.invalidateQueries({ queryKey: trpc.incidents.stats.pathKey() });

@@ -524,12 +524,48 @@ test.describe('on a phone-sized screen', () => {
 
     await signInAsAdmin(page, `/incidents?q=${tag}`);
     const row = boardRow(page, incident.id);
-    await expect(row).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Status' })).toBeInViewport();
+    // The first screen shows the counts, the search and the first incident, without scrolling.
+    await expect(row).toBeInViewport();
+    await expect(page.getByRole('group', { name: 'Unresolved incidents' })).toBeInViewport();
+    await expect(page.getByRole('textbox', { name: 'Search' })).toBeInViewport();
+    // The other filters, the grouping and the actions on everything matching are behind one button;
+    // the bulk bar waits for a selection.
+    const status = page.getByRole('combobox', { name: 'Status' });
+    await expect(status).toBeHidden();
+    await expect(page.getByRole('toolbar', { name: 'Bulk actions' })).toBeHidden();
     // The page itself never scrolls sideways; only the table may.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shot(page, 'incidents-f-01-phone-board');
+    await shot(page, 'incidents-f-01-phone-board', { fullPage: false });
 
+    const filters = page.getByRole('button', { name: 'Filters', exact: true });
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await filters.click();
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await status.click();
+    await page.getByRole('option', { name: 'OPEN' }).click();
+    await expect(page).toHaveURL(/[?&]status=OPEN(&|$)/);
+    await expect(page.getByRole('button', { name: 'Filters · 1', exact: true })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Group by source, node and message' })).toBeVisible();
+    await shot(page, 'incidents-f-01b-phone-filters', { fullPage: false });
+    await page.getByRole('button', { name: 'Filters · 1', exact: true }).click();
+    await expect(status).toBeHidden();
+    await expect(row).toBeInViewport();
+
+    // A selection brings the bulk bar up at the bottom of the screen, in a thumb's reach.
+    await row.getByRole('checkbox', { name: `Select incident ${incident.id}` }).check();
+    const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await expect(bar).toBeInViewport();
+    const box = (await bar.boundingBox())!;
+    expect(box.y + box.height).toBeGreaterThan(844 - 8);
+    await shot(page, 'incidents-f-01c-phone-selected', { fullPage: false });
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+    await expect(bar).toBeHidden();
+
+    // Each row links to its incident: a real address, to open in a new tab or to copy.
+    await expect(row.getByRole('link', { name: `#${incident.id}` })).toHaveAttribute(
+      'href',
+      `/incidents/${incident.id}`,
+    );
     await row.click();
     await expect(page).toHaveURL(`/incidents/${incident.id}`);
     const acknowledge = page

@@ -21,11 +21,12 @@ const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url))
  * nothing, so it gets time of its own: on a machine loaded to a load average of 16 a full-page capture took
  * the rest of a test's 30 s and failed tests whose every expectation had passed.
  */
-export async function shot(page: Page, name: string): Promise<void> {
+export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const info = base.info();
   info.setTimeout(info.timeout + 30_000);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true, timeout: 30_000 });
+  // The whole page, or (fullPage false) what the first screen shows, as a phone's user sees it.
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage, timeout: 30_000 });
 }
 
 /** An access token from POST /api/tokens. */

@@ -20,7 +20,18 @@ export function useBoardColumns(now: number, isNew: (id: number) => boolean) {
         noWrap: true,
         render: (i) => (
           <Group gap={6} wrap="nowrap">
-            <Text size="sm">#{i.id}</Text>
+            <Anchor
+              component={Link}
+              href={`/incidents/${i.id}`}
+              prefetch={false}
+              size="sm"
+              // A real link, for what a browser does with one (a new tab, copying the address); the row's
+              // click and Enter open it as before, and the row stays the keyboard's one stop.
+              tabIndex={-1}
+              onClick={(e: MouseEvent) => e.stopPropagation()}
+            >
+              #{i.id}
+            </Anchor>
             {isNew(i.id) && (
               <Badge size="xs" color="yellow" variant="outline" style={{ minWidth: 'max-content' }}>
                 new

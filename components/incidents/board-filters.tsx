@@ -1,6 +1,7 @@
 'use client';
 // The incident board's filters: search text, status, severity, source and process instance, how many
-// incidents match, and a reset.
+// incidents match, and a reset. On a phone only the search shows; the rest is behind one button, so that
+// the first incidents are on the first screen.
 import {
   Box,
   Button,
@@ -15,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useRef } from 'react';
-import { UNRESOLVED, hasFilters, type BoardView, type StatusFilter } from './board-view';
+import { UNRESOLVED, filterCount, hasFilters, type BoardView, type StatusFilter } from './board-view';
 import {
   INCIDENT_SEVERITIES,
   INCIDENT_SOURCES,
@@ -27,6 +28,9 @@ import {
 } from './labels';
 import type { FilterBoxes } from './use-filter-boxes';
 import { formatCount } from '../format-count';
+
+/** The filters and board controls a phone hides behind the Filters button. */
+export const MORE_FILTERS_ID = 'board-more-filters';
 
 function matchesText(total: number, filtered: boolean): string {
   const n = `${formatCount(total)} incident${total === 1 ? '' : 's'}`;
@@ -40,7 +44,10 @@ export function BoardFilters({
   boxes,
   total,
   username,
+  more,
 }: {
+  /** The phone's "Filters" button: whether the filters besides the search (and what follows them) show. */
+  more: { shown: boolean; toggle: () => void };
   view: BoardView;
   filter: (patch: Partial<BoardView>) => void;
   boxes: FilterBoxes;
@@ -67,78 +74,91 @@ export function BoardFilters({
           maxLength={200}
           style={{ gridColumn: 'span 2' }}
         />
-        <Select
-          label="Status"
-          placeholder="Any status"
-          data={[{ value: UNRESOLVED, label: 'Unresolved' }, ...optionsOf(INCIDENT_STATUSES)]}
-          value={view.status}
-          onChange={(v) => filter({ status: v as StatusFilter | null })}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear status filter' }}
-        />
-        <Select
-          label="Severity"
-          placeholder="Any severity"
-          data={[...INCIDENT_SEVERITIES].reverse().map((value) => ({ value, label: value }))}
-          value={view.severity}
-          onChange={(v) => filter({ severity: v as IncidentSeverity | null })}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear severity filter' }}
-        />
-        <Select
-          label="Source"
-          placeholder="Any source"
-          data={optionsOf(INCIDENT_SOURCES, SOURCE_LABEL)}
-          value={view.source}
-          onChange={(v) => filter({ source: v as IncidentSource | null })}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear source filter' }}
-        />
-        <NumberInput
-          label="Process instance"
-          placeholder="Any instance"
-          value={boxes.processInstance.input}
-          onChange={boxes.processInstance.setInput}
-          allowDecimal={false}
-          allowNegative={false}
-          hideControls
-          min={1}
-        />
-        <TextInput
-          label="Node"
-          placeholder="Any node"
-          value={boxes.nodeId.input}
-          onChange={(e) => boxes.nodeId.setInput(e.currentTarget.value)}
-          maxLength={200}
-        />
-        <TextInput
-          type="date"
-          label="Created from"
-          value={view.createdFrom}
-          onChange={(e) => filter({ createdFrom: e.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="Created to"
-          value={view.createdTo}
-          min={view.createdFrom || undefined}
-          onChange={(e) => filter({ createdTo: e.currentTarget.value })}
-        />
-        <Switch
-          label="Assigned to me"
-          mt={{ base: 0, lg: 30 }}
-          disabled={!username}
-          checked={!!username && view.assignee === username}
-          onChange={(e) => filter({ assignee: e.currentTarget.checked && username ? username : '' })}
-        />
-        {view.assignee && view.assignee !== username && (
-          <Text size="sm" mt={{ base: 0, lg: 30 }}>
-            Assigned to {view.assignee}
-          </Text>
-        )}
+        {/* The grid's own cells, on a phone only while the Filters button says so. */}
+        <Box id={MORE_FILTERS_ID} display={{ base: more.shown ? 'contents' : 'none', sm: 'contents' }}>
+          <Select
+            label="Status"
+            placeholder="Any status"
+            data={[{ value: UNRESOLVED, label: 'Unresolved' }, ...optionsOf(INCIDENT_STATUSES)]}
+            value={view.status}
+            onChange={(v) => filter({ status: v as StatusFilter | null })}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear status filter' }}
+          />
+          <Select
+            label="Severity"
+            placeholder="Any severity"
+            data={[...INCIDENT_SEVERITIES].reverse().map((value) => ({ value, label: value }))}
+            value={view.severity}
+            onChange={(v) => filter({ severity: v as IncidentSeverity | null })}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear severity filter' }}
+          />
+          <Select
+            label="Source"
+            placeholder="Any source"
+            data={optionsOf(INCIDENT_SOURCES, SOURCE_LABEL)}
+            value={view.source}
+            onChange={(v) => filter({ source: v as IncidentSource | null })}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear source filter' }}
+          />
+          <NumberInput
+            label="Process instance"
+            placeholder="Any instance"
+            value={boxes.processInstance.input}
+            onChange={boxes.processInstance.setInput}
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            min={1}
+          />
+          <TextInput
+            label="Node"
+            placeholder="Any node"
+            value={boxes.nodeId.input}
+            onChange={(e) => boxes.nodeId.setInput(e.currentTarget.value)}
+            maxLength={200}
+          />
+          <TextInput
+            type="date"
+            label="Created from"
+            value={view.createdFrom}
+            onChange={(e) => filter({ createdFrom: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label="Created to"
+            value={view.createdTo}
+            min={view.createdFrom || undefined}
+            onChange={(e) => filter({ createdTo: e.currentTarget.value })}
+          />
+          <Switch
+            label="Assigned to me"
+            mt={{ base: 0, lg: 30 }}
+            disabled={!username}
+            checked={!!username && view.assignee === username}
+            onChange={(e) => filter({ assignee: e.currentTarget.checked && username ? username : '' })}
+          />
+          {view.assignee && view.assignee !== username && (
+            <Text size="sm" mt={{ base: 0, lg: 30 }}>
+              Assigned to {view.assignee}
+            </Text>
+          )}
+        </Box>
       </SimpleGrid>
       <Group justify="space-between" mt="xs" gap="xs">
-        <Text size="sm" c="dimmed" aria-live="polite">
+        <Button
+          hiddenFrom="sm"
+          size="compact-sm"
+          variant={filterCount(view) ? 'light' : 'default'}
+          aria-expanded={more.shown}
+          aria-controls={MORE_FILTERS_ID}
+          onClick={more.toggle}
+        >
+          {filterCount(view) ? `Filters · ${filterCount(view)}` : 'Filters'}
+        </Button>
+        <Text size="sm" c="dimmed" aria-live="polite" style={{ flex: 1 }}>
           {total !== undefined ? matchesText(total, hasFilters(view)) : ' '}
         </Text>
         {hasFilters(view) && (

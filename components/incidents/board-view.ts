@@ -30,7 +30,7 @@ export interface BoardView {
   source: IncidentSource | null;
   severity: IncidentSeverity | null;
   processInstanceId: number | null;
-  /** Issue 14: one node (the dashboard's top nodes link here), an assignee, a creation-date range. */
+  /** One node (the dashboard's top nodes link here), an assignee, a creation-date range. */
   nodeId: string;
   assignee: string;
   /** yyyy-MM-dd, inclusive; '' when open. */
@@ -129,6 +129,20 @@ export function searchOf(view: BoardView): string {
 }
 
 /** Filters are everything that decides which incidents match (not their order or page). */
+/** How many filters besides the search text are set: what the phone's Filters button counts. */
+export function filterCount(view: BoardView): number {
+  return [
+    view.status,
+    view.source,
+    view.severity,
+    view.processInstanceId,
+    view.nodeId,
+    view.assignee,
+    view.createdFrom,
+    view.createdTo,
+  ].filter(Boolean).length;
+}
+
 export function hasFilters(view: BoardView): boolean {
   return !!(
     view.status ||

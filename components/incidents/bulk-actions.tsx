@@ -33,6 +33,9 @@ const ResolveForm = dynamic(() => import('./resolve-form').then((m) => m.Resolve
   loading: () => <Skeleton h={220} role="status" aria-label="Loading the form" />,
 });
 
+/** What the bulk bar covers at the bottom of a phone's screen: the board keeps this much below its rows. */
+export const BULK_BAR_SPACE = 120;
+
 type BulkKind = 'acknowledge' | 'resolve' | 'retry';
 type Outcome = 'APPLIED' | 'SKIPPED' | 'NOT_FOUND';
 interface BulkResult {
@@ -126,7 +129,21 @@ export function BulkActions({ selected, onClear }: { selected: IncidentView[]; o
 
   return (
     <>
-      <Paper withBorder px="sm" py={6} role="toolbar" aria-label="Bulk actions">
+      {/* On a phone: only once something is selected, and then at the bottom of the screen, in a thumb's
+          reach (the board keeps a space under its rows meanwhile: BULK_BAR_SPACE). */}
+      <Paper
+        withBorder
+        px="sm"
+        py={6}
+        role="toolbar"
+        aria-label="Bulk actions"
+        display={{ base: n ? 'block' : 'none', sm: 'block' }}
+        pos={{ base: 'fixed', sm: 'static' }}
+        bottom={{ base: 0, sm: 'auto' }}
+        left={{ base: 0, sm: 'auto' }}
+        right={{ base: 0, sm: 'auto' }}
+        style={{ zIndex: 'var(--mantine-z-index-app)' }}
+      >
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" c={n ? undefined : 'dimmed'} aria-live="polite">
             {n ? `${plural(n)} selected` : 'Select incidents to act on several at once'}

@@ -4,7 +4,8 @@
 // that no row moves under the pointer; while the stream is down the rows are polled, with back-off.
 // The URL state is use-board-view.ts, the typed filters use-filter-boxes.ts, the "new" marks use-arrivals.ts;
 // the parts are drawn by board-header, board-filters, bulk-actions and board-table.
-import { Stack, Switch } from '@mantine/core';
+import { Box, Stack, Switch } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { problemOf } from '@/components/forms/zod-form';
@@ -15,7 +16,7 @@ import { BoardFilters } from './board-filters';
 import { BoardTitle, SummaryButtons } from './board-header';
 import { BoardTable } from './board-table';
 import { hasFilters, listInputOf, searchOf } from './board-view';
-import { BulkActions } from './bulk-actions';
+import { BULK_BAR_SPACE, BulkActions } from './bulk-actions';
 import { filterOfView, MatchingActions } from './bulk-matching';
 import { IncidentGroups } from './incident-groups';
 import { KeyboardHelp, KeyboardHint } from './keyboard-help';
@@ -37,6 +38,8 @@ export function IncidentBoard() {
   const matching = filterOfView(view);
   const boxes = useFilterBoxes(view, filter);
   const keys = useBoardKeys();
+  // On a phone: the filters besides the search, the grouping and the actions on everything matching.
+  const [moreShown, more] = useDisclosure(false);
 
   const polling = usePollingFallback();
   const list = useQuery(
@@ -71,14 +74,17 @@ export function IncidentBoard() {
         boxes={boxes}
         total={data?.totalElements}
         username={me.data?.username}
+        more={{ shown: moreShown, toggle: more.toggle }}
       />
-      <Switch
-        label="Group by source, node and message"
-        checked={grouped}
-        onChange={(e) => setView({ ...viewNow(), grouped: e.currentTarget.checked, page: 1 })}
-      />
+      <Stack gap="md" display={{ base: moreShown ? 'flex' : 'none', sm: 'flex' }}>
+        <Switch
+          label="Group by source, node and message"
+          checked={grouped}
+          onChange={(e) => setView({ ...viewNow(), grouped: e.currentTarget.checked, page: 1 })}
+        />
+        {!grouped && <MatchingActions filter={matching} total={data?.totalElements} />}
+      </Stack>
       {grouped && <IncidentGroups filter={matching} />}
-      {!grouped && <MatchingActions filter={matching} total={data?.totalElements} />}
       {!grouped && <BulkActions selected={selectedFresh} onClear={clearSelection} />}
       {!grouped && (
         <BoardTable
@@ -96,6 +102,7 @@ export function IncidentBoard() {
         />
       )}
       {!grouped && <KeyboardHint onOpen={keys.openHelp} />}
+      {!grouped && selected.length > 0 && <Box hiddenFrom="sm" h={BULK_BAR_SPACE} />}
       <KeyboardHelp opened={keys.helpOpen} onClose={keys.closeHelp} />
     </Stack>
   );

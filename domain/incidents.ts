@@ -31,6 +31,9 @@ export const INCIDENT_EVENT_TYPES = [
   'ASSIGNED',
   // An acknowledgement taken back: ACKNOWLEDGED to OPEN.
   'UNACKNOWLEDGED',
+  // A snooze set (or changed), and its end: on time, at its occurrence, cancelled, or by a resolution.
+  'SNOOZED',
+  'SNOOZE_ENDED',
 ] as const;
 
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];

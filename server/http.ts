@@ -91,6 +91,9 @@ const { startDispatcher } = await import('./services/workers/dispatcher');
 const { keepProcessInstanceAnswers } = await import('./services/incidents/process-instance-answers');
 keepProcessInstanceAnswers(env.PROCESS_INSTANCE_ANSWERS_MB);
 const dispatcher = startDispatcher(database, { sweepIntervalMs: env.WORKER_SWEEP_INTERVAL_MS });
+// Snoozes whose time has come end within a second, on whichever instance looks first.
+const { startSnoozeClock } = await import('./services/incidents/snooze');
+const snoozeClock = startSnoozeClock(database);
 // Notifications are delivered off the request path: with PostgreSQL in a thread of its own, with its own
 // pool (server/runtime/run-deliverer-thread.ts); on PGlite, whose database lives in this thread, in this thread.
 // Either way they yield to requests: while the API is busy (server/runtime/api-load.ts) they trickle.
@@ -205,7 +208,7 @@ const lifecycle = manageLifecycle(server, {
   },
   stopBackground: () => {
     apiLoad.stop();
-    return Promise.all([dispatcher.stop(), deliverer.stop()]).then(() => {});
+    return Promise.all([dispatcher.stop(), deliverer.stop(), snoozeClock.stop()]).then(() => {});
   },
   closeDatabase: () => database.close(),
   log: (message) => log.info(message),

@@ -614,6 +614,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/incidents/{id}/snooze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Snooze an incident until a time or more occurrences
+         * @description Keeps an OPEN or ACKNOWLEDGED incident quiet until a time, until it has occurred `occurrences` more times, or whichever comes first. It stays listed (with snoozedBy and snoozedUntil); what the system writes on its timeline meanwhile is not notified, and its end (SNOOZE_ENDED) is. Snoozing a snoozed incident replaces its snooze; resolving it ends it. A RESOLVED one is a 409 INVALID_STATE.
+         */
+        post: operations["snoozeIncident"];
+        /**
+         * End an incident's snooze now
+         * @description Ends a snooze now, with a SNOOZE_ENDED entry naming the caller; an incident that is not snoozed is a 409 INVALID_STATE and nothing changes.
+         */
+        delete: operations["wakeIncident"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/incidents/{id}/resolve": {
         parameters: {
             query?: never;
@@ -1348,6 +1372,14 @@ export interface components {
             resolutionAction: ("RETRIED_SUCCESSFULLY" | "FIXED_MANUALLY" | "WORKAROUND_APPLIED" | "NOT_AN_ISSUE" | "DUPLICATE" | "OTHER") | null;
             /** @description the user who owns the incident; null, nobody */
             assignee: string | null;
+            /** @description when the snooze was set; null when not snoozed */
+            snoozedAt: string | null;
+            /** @description who snoozed it; null when not snoozed */
+            snoozedBy: string | null;
+            /** @description when the snooze ends by itself; null when not snoozed or snoozed by occurrences only */
+            snoozedUntil: string | null;
+            /** @description the snooze ends when occurrenceCount reaches this; null when not snoozed or snoozed until a time only */
+            snoozedUntilOccurrence: number | null;
             /** @description whether POST /incidents/{id}/retry would be accepted now: an unresolved WORKER incident whose worker request is FAILED */
             retryable: boolean;
         };
@@ -1424,7 +1456,7 @@ export interface components {
             /** Format: int64 */
             incidentId: number;
             /** @enum {string} */
-            eventType: "CREATED" | "OCCURRED_AGAIN" | "ACKNOWLEDGED" | "RESOLVED" | "REOPENED" | "RETRY_REQUESTED" | "RETRY_SUCCEEDED" | "RETRY_FAILED" | "NOTE_ADDED" | "ASSIGNED" | "UNACKNOWLEDGED";
+            eventType: "CREATED" | "OCCURRED_AGAIN" | "ACKNOWLEDGED" | "RESOLVED" | "REOPENED" | "RETRY_REQUESTED" | "RETRY_SUCCEEDED" | "RETRY_FAILED" | "NOTE_ADDED" | "ASSIGNED" | "UNACKNOWLEDGED" | "SNOOZED" | "SNOOZE_ENDED";
             message: string;
             actor: string | null;
             /**
@@ -1486,7 +1518,7 @@ export interface components {
             url: string;
             /** @description empty for a webhook */
             recipients: string[];
-            eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged")[];
+            eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged" | "incident.snoozed" | "incident.snooze_ended")[];
             minSeverity: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL") | null;
             sources: ("PROCESS_ENGINE" | "WORKER" | "CODE_TASK" | "AI_TASK" | "MESSAGE")[];
             nodeIds: string[];
@@ -1522,7 +1554,7 @@ export interface components {
             url: string;
             /** @description empty for a webhook */
             recipients: string[];
-            eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged")[];
+            eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged" | "incident.snoozed" | "incident.snooze_ended")[];
             minSeverity: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL") | null;
             sources: ("PROCESS_ENGINE" | "WORKER" | "CODE_TASK" | "AI_TASK" | "MESSAGE")[];
             nodeIds: string[];
@@ -1577,7 +1609,7 @@ export interface components {
             eventId: number | null;
             /** @description null for a test event */
             incidentId: number | null;
-            eventType: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged") | "webhook.test";
+            eventType: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged" | "incident.snoozed" | "incident.snooze_ended") | "webhook.test";
             /** @enum {string} */
             status: "PENDING" | "DELIVERING" | "SUCCEEDED" | "FAILED";
             /** Format: int64 */
@@ -5210,6 +5242,206 @@ export interface operations {
             };
         };
     };
+    snoozeIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description when the snooze ends by itself: in the future, at most 30 days ahead
+                     * @example 2026-11-21T09:30:00
+                     */
+                    until?: string;
+                    /** @description the snooze ends when the incident has occurred this many more times */
+                    occurrences?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_STATE: the incident is not in a state this allows */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    wakeIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_STATE: the incident is not snoozed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     resolveIncident: {
         parameters: {
             query?: never;
@@ -6447,7 +6679,7 @@ export interface operations {
                     url?: string;
                     /** @description required for an email subscription */
                     recipients?: string[];
-                    eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged")[];
+                    eventTypes: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged" | "incident.snoozed" | "incident.snooze_ended")[];
                     /** @description only incidents of this severity or above; null, all */
                     minSeverity?: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL") | null;
                     /** @description only incidents of these sources; empty, all */
@@ -6637,7 +6869,7 @@ export interface operations {
                     url?: string;
                     /** @description the addresses an email subscription sends to (channel email only) */
                     recipients?: string[];
-                    eventTypes?: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged")[];
+                    eventTypes?: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged" | "incident.snoozed" | "incident.snooze_ended")[];
                     /** @description only incidents of this severity or above; null, all */
                     minSeverity?: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL") | null;
                     /** @description only incidents of these sources; empty, all */

@@ -52,6 +52,8 @@ export const EVENT_LABEL: Record<IncidentEventType, string> = {
   NOTE_ADDED: 'Note',
   ASSIGNED: 'Assigned',
   UNACKNOWLEDGED: 'Unacknowledged',
+  SNOOZED: 'Snoozed',
+  SNOOZE_ENDED: 'Snooze ended',
 };
 
 export const EVENT_COLOR: Record<IncidentEventType, MantineColor> = {
@@ -66,6 +68,8 @@ export const EVENT_COLOR: Record<IncidentEventType, MantineColor> = {
   NOTE_ADDED: 'gray',
   ASSIGNED: 'indigo',
   UNACKNOWLEDGED: 'orange',
+  SNOOZED: 'gray',
+  SNOOZE_ENDED: 'yellow',
 };
 
 export const PROCESS_INSTANCE_STATUS_COLOR: Record<string, MantineColor> = {

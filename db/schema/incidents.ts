@@ -119,6 +119,15 @@ export const incidents = pgTable(
     resolutionAction: resolutionAction('resolution_action'),
     /** The user who owns the incident now; null when nobody does. A username, as the actors are. */
     assignee: text('assignee'),
+    /**
+     * A snooze (server/services/incidents/snooze.ts): who set it and when, and when it ends, by time, by
+     * occurrences (the occurrence count it wakes at), or whichever comes first. All null when not snoozed.
+     * While it lasts, the timeline entries the system writes are held from notifications (incident_events.held).
+     */
+    snoozedAt: timestamp('snoozed_at', { withTimezone: true }),
+    snoozedBy: text('snoozed_by'),
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+    snoozedUntilOccurrence: integer('snoozed_until_occurrence'),
   },
   (t) => [
     // At most one unresolved incident per (source, reference): concurrent reports upsert onto it.
@@ -127,6 +136,10 @@ export const incidents = pgTable(
       .where(sql`status <> 'RESOLVED'`),
     // A report of a resolved incident reopens the latest one with that reference.
     index('incidents_reference_idx').on(t.source, t.externalReferenceId, t.id),
+    // The snoozes whose time has come, found by every instance's clock (server/services/incidents/snooze.ts).
+    index('incidents_snoozed_until_idx')
+      .on(t.snoozedUntil)
+      .where(sql`snoozed_until is not null`),
     // A worker's completion or final failure finds the incident of its request.
     index('incidents_worker_request_idx')
       .on(t.workerRequestId)
@@ -333,6 +346,11 @@ export const incidentEvents = pgTable(
      * every writer passes on; its notifications send it on. Null outside a traced request.
      */
     traceparent: text('traceparent'),
+    /**
+     * Written by the system while its incident was snoozed: not notified (the snooze's end is). Set by the
+     * trigger incident_events_held (migration 0024) for every writer.
+     */
+    held: boolean('held').notNull().default(false),
   },
   (t) => [
     index('incident_events_incident_idx').on(t.incidentId, t.id),

@@ -6,6 +6,7 @@ import { zTrackedAsyncIterable } from '../schemas/async-iterable';
 import { IdInput, idParam } from '../schemas/common';
 import {
   AcknowledgeRequest,
+  SnoozeRequest,
   AssignRequest,
   BulkAcknowledgeMatchingRequest,
   BulkAcknowledgeRequest,
@@ -47,6 +48,7 @@ import { acknowledgeIncident } from '../services/incidents/acknowledge-incident'
 import { resolveIncident } from '../services/incidents/resolve-incident';
 import { reopenIncident } from '../services/incidents/reopen-incident';
 import { unacknowledgeIncident } from '../services/incidents/unacknowledge-incident';
+import { snoozeIncident, wakeIncident } from '../services/incidents/snooze';
 import { bulkAcknowledge } from '../services/incidents/bulk-acknowledge';
 import { bulkResolve } from '../services/incidents/bulk-resolve';
 import { addIncidentNote } from '../services/incidents/add-incident-note';
@@ -377,6 +379,40 @@ export const incidentsRouter = operations({
     .mutation(({ ctx, input }) =>
       unacknowledgeIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent),
     ),
+
+  snooze: incident
+    .meta({
+      conflict: WRONG_STATE,
+      openapi: {
+        method: 'POST',
+        path: '/incidents/{id}/snooze',
+        operationId: 'snoozeIncident',
+        description:
+          'Keeps an OPEN or ACKNOWLEDGED incident quiet until a time, until it has occurred `occurrences` more times, or whichever comes first. It stays listed (with snoozedBy and snoozedUntil); what the system writes on its timeline meanwhile is not notified, and its end (SNOOZE_ENDED) is. Snoozing a snoozed incident replaces its snooze; resolving it ends it. A RESOLVED one is a 409 INVALID_STATE.',
+        tags,
+        summary: 'Snooze an incident until a time or more occurrences',
+      },
+    })
+    .input(SnoozeRequest.extend({ id: idParam }))
+    .output(IncidentResponse)
+    .mutation(({ ctx, input }) => snoozeIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
+
+  wake: incident
+    .meta({
+      conflict: 'INVALID_STATE: the incident is not snoozed',
+      openapi: {
+        method: 'DELETE',
+        path: '/incidents/{id}/snooze',
+        operationId: 'wakeIncident',
+        description:
+          'Ends a snooze now, with a SNOOZE_ENDED entry naming the caller; an incident that is not snoozed is a 409 INVALID_STATE and nothing changes.',
+        tags,
+        summary: "End an incident's snooze now",
+      },
+    })
+    .input(IdInput)
+    .output(IncidentResponse)
+    .mutation(({ ctx, input }) => wakeIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 
   resolve: incident
     .meta({

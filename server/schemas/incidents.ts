@@ -16,6 +16,7 @@ import {
   idParam,
   jsonId,
   localDateBound,
+  localDateTime,
   NOT_BLANK,
   pageOf,
   pageQuery,
@@ -59,6 +60,15 @@ export const IncidentResponse = z
     resolutionNote: z.string().nullable(),
     resolutionAction: resolutionAction.nullable(),
     assignee: z.string().nullable().meta({ description: 'the user who owns the incident; null, nobody' }),
+    snoozedAt: timestamp.nullable().meta({ description: 'when the snooze was set; null when not snoozed' }),
+    snoozedBy: z.string().nullable().meta({ description: 'who snoozed it; null when not snoozed' }),
+    snoozedUntil: timestamp
+      .nullable()
+      .meta({ description: 'when the snooze ends by itself; null when not snoozed or snoozed by occurrences only' }),
+    snoozedUntilOccurrence: z.number().int().nullable().meta({
+      description:
+        'the snooze ends when occurrenceCount reaches this; null when not snoozed or snoozed until a time only',
+    }),
     retryable: z.boolean().meta({
       description:
         'whether POST /incidents/{id}/retry would be accepted now: an unresolved WORKER incident whose worker request is FAILED',
@@ -292,6 +302,29 @@ export type IncidentGroupView = z.infer<typeof IncidentGroupResponse>;
 export const IncidentGroupPage = pageOf(IncidentGroupResponse, 'IncidentGroupPage');
 
 const actorName = z.string().trim().min(1).max(200).meta(NOT_BLANK);
+
+/** The most a snooze may last, and the most occurrences it may wait for. */
+export const SNOOZE_MAX_DAYS = 30;
+export const SNOOZE_MAX_OCCURRENCES = 1_000_000;
+
+export const SnoozeRequest = z
+  .object({
+    until: localDateTime
+      .optional()
+      .meta({ description: `when the snooze ends by itself: in the future, at most ${SNOOZE_MAX_DAYS} days ahead` }),
+    occurrences: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(SNOOZE_MAX_OCCURRENCES, `must be at most ${SNOOZE_MAX_OCCURRENCES}`)
+      .optional()
+      .meta({ description: 'the snooze ends when the incident has occurred this many more times' }),
+  })
+  .refine((r) => r.until !== undefined || r.occurrences !== undefined, {
+    message: 'give until, occurrences or both',
+    path: ['until'],
+  })
+  .meta({ id: 'SnoozeRequest' });
 
 export const AcknowledgeRequest = z
   .object({ acknowledgedBy: actorName.optional().meta({ description: 'defaults to the caller' }) })

@@ -32,6 +32,10 @@ export function toIncidentView(row: IncidentRow, workerRequestStatus: string | n
     resolutionNote: row.resolutionNote,
     resolutionAction: row.resolutionAction,
     assignee: row.assignee,
+    snoozedAt: atOrNull(row.snoozedAt),
+    snoozedBy: row.snoozedBy,
+    snoozedUntil: atOrNull(row.snoozedUntil),
+    snoozedUntilOccurrence: row.snoozedUntilOccurrence,
     retryable: isRetryable({ source: row.source, status: row.status, workerRequestStatus }),
   };
 }

@@ -11,6 +11,7 @@ import { idempotencyKeyReused } from '../../errors';
 import type { ReportIncidentInput } from '../../schemas/incidents';
 import { claimKeys, keepAnswers, type IdempotentRequest } from '../idempotency';
 import { incidentViews } from './incident-view';
+import { endSnoozesAtOccurrence, unsnoozed } from './snooze';
 import {
   recordReport,
   type RecordedReport,
@@ -118,6 +119,8 @@ async function writeReports(tx: Db, reports: Report[]): Promise<RecordedReport[]
   });
   const outcomes: RecordedReport[] = new Array(reports.length);
   const entries: TimelineEntry[] = [];
+  // The rows whose occurrences were counted here: a snooze waiting for one of them ends (snooze.ts).
+  const counted: IncidentRow[] = [];
   // Each report of a group is answered as if the group's reports had been written one after another, in
   // the order they came: the i-th sees the count as of its own occurrence.
   const folded = (group: Reports, row: IncidentRow, first: ReportOutcome) => {
@@ -137,6 +140,7 @@ async function writeReports(tx: Db, reports: Report[]): Promise<RecordedReport[]
     byIncident.delete(keyOf(row));
     folded(group, row, 'OCCURRED_AGAIN');
     entries.push(occurredAgain(row, group.items.length, reports[group.items[0]].traceparent));
+    counted.push(row);
   }
 
   // 2. Resolved ones: rare in a storm, so each of their reports is written as it would be alone (the first
@@ -167,11 +171,15 @@ async function writeReports(tx: Db, reports: Report[]): Promise<RecordedReport[]
     } else {
       folded(group, row, 'OCCURRED_AGAIN');
       entries.push(occurredAgain(row, count, traceparent));
+      counted.push(row);
     }
   }
 
   await addTimelineEntries(tx, entries);
-  return outcomes;
+  // After the occurrences' entries, which are held: the snooze's end is what is notified.
+  const woke = await endSnoozesAtOccurrence(tx, counted);
+  if (!woke.size) return outcomes;
+  return outcomes.map((o) => (o && woke.has(o.row.id) ? { ...o, row: unsnoozed(o.row) } : o));
 }
 
 interface TimelineEntry {

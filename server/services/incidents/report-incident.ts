@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../db-errors';
 import { incidentView } from './incident-view';
 import { reportBatches } from './report-batches';
 import type { IdempotentRequest } from '../idempotency';
+import { endSnoozesAtOccurrence, unsnoozed } from './snooze';
 import { OCCURRENCE, TRANSITIONS, tryTransition } from './transitions';
 
 /**
@@ -69,7 +70,9 @@ export async function recordReport(
     await tx
       .insert(incidentEvents)
       .values({ incidentId: row.id, eventType: outcome, message, actor: null, traceparent });
-    return { row, outcome };
+    // The occurrence a snooze waited for: its entry above is held, the snooze's end is notified.
+    const woke = await endSnoozesAtOccurrence(tx, [row]);
+    return { row: woke.has(row.id) ? unsnoozed(row) : row, outcome };
   };
   // 1. An unresolved incident with this reference: one more occurrence.
   const [again] = await tx

@@ -12,6 +12,7 @@ import {
   type ResolutionAction,
 } from '../../../domain/incidents';
 import { invalidState, notFound } from '../../errors';
+import { formatLocalDateTime } from '../../time';
 import { countTransition } from '../../observability/metrics';
 import type { Principal } from '../../auth/principal';
 
@@ -35,6 +36,11 @@ export interface Transition {
   otherwise?: 'refuse' | 'record' | 'skip';
   /** Counted in bpm_incident_transitions_total: what users ask for, not what the system does. */
   counted: boolean;
+  /**
+   * What the incident must be besides its status, and the 409's words when it is not ("is not snoozed"):
+   * part of the one conditional UPDATE, as the status is.
+   */
+  requires?: { condition: SQL; refusal: string };
 }
 
 /** What a transition writes: its own fields, and the time of the change. */
@@ -56,6 +62,29 @@ export const REOPENED_FIELDS: IncidentChanges = {
   resolutionNote: null,
   resolutionAction: null,
 };
+
+/** No snooze: what ending one writes, and what resolving an incident does to one. */
+export const NOT_SNOOZED: IncidentChanges = {
+  snoozedAt: null,
+  snoozedBy: null,
+  snoozedUntil: null,
+  snoozedUntilOccurrence: null,
+};
+
+/** How a snooze ends by itself: at a time, after more occurrences, or whichever comes first. */
+export interface SnoozeEnd {
+  until?: Date;
+  occurrences?: number;
+}
+
+/** "until 2026-11-29T18:00:00", "until it occurs 5 more times", or both with "or". */
+export function snoozeEndInWords({ until, occurrences }: SnoozeEnd): string {
+  const parts = [
+    ...(until ? [`until ${formatLocalDateTime(until)}`] : []),
+    ...(occurrences ? [`until it occurs ${occurrences} more time${occurrences === 1 ? '' : 's'}`] : []),
+  ];
+  return parts.join(' or ') + (parts.length > 1 ? ', whichever comes first' : '');
+}
 
 /** One more occurrence of an incident reported again. */
 export const OCCURRENCE: IncidentChanges = {
@@ -95,6 +124,8 @@ export const TRANSITIONS = {
       resolvedBy: input.resolvedBy,
       resolutionNote: input.resolutionNote ?? null,
       resolutionAction: input.resolutionAction ?? null,
+      // Resolved, it has nothing left to wake for: its RESOLVED entry says the rest.
+      ...NOT_SNOOZED,
     },
     event: 'RESOLVED',
     message:
@@ -113,6 +144,37 @@ export const TRANSITIONS = {
     message: `Reopened by ${actor}`,
     actor,
     counted: true,
+  }),
+
+  /**
+   * Quiet until a time or more occurrences (snooze.ts): what the system writes meanwhile is not notified
+   * (incident_events.held). A snooze set again replaces the one before.
+   */
+  snooze: (actor: string, end: SnoozeEnd): Transition => ({
+    verb: 'snoozed',
+    from: ['OPEN', 'ACKNOWLEDGED'],
+    set: {
+      snoozedAt: sql`now()`,
+      snoozedBy: actor,
+      snoozedUntil: end.until ?? null,
+      snoozedUntilOccurrence: end.occurrences ? sql`${incidents.occurrenceCount} + ${end.occurrences}` : null,
+    },
+    event: 'SNOOZED',
+    message: `Snoozed by ${actor} ${snoozeEndInWords(end)}`,
+    actor,
+    counted: true,
+  }),
+
+  /** A snooze ended early by a person. */
+  wake: (actor: string): Transition => ({
+    verb: 'woken',
+    from: ['OPEN', 'ACKNOWLEDGED'],
+    set: NOT_SNOOZED,
+    event: 'SNOOZE_ENDED',
+    message: `Snooze ended by ${actor}`,
+    actor,
+    counted: true,
+    requires: { condition: sql`${incidents.snoozedAt} is not null`, refusal: 'is not snoozed' },
   }),
 
   /** A note on the timeline: allowed whatever the status, which it leaves as it is. */
@@ -196,7 +258,7 @@ async function transition(
     const [row] = await tx
       .update(incidents)
       .set(updateOf(t.set))
-      .where(and(eq(incidents.id, target), inArray(incidents.status, t.from)))
+      .where(and(eq(incidents.id, target), inArray(incidents.status, t.from), t.requires?.condition))
       .returning();
     if (row) {
       await recordEvent(tx, row.id, t, traceparent);
@@ -213,6 +275,8 @@ async function transition(
       .from(incidents)
       .where(eq(incidents.id, target));
     if (!current) throw notFound('Incident', target);
+    if (t.requires && t.from.includes(current.status))
+      throw invalidState(`Incident ${target} ${t.requires.refusal}`);
     throw invalidState(
       `Incident ${target} is ${current.status}; only ${t.from.join(' or ')} incidents can be ${t.verb}`,
     );

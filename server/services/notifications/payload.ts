@@ -91,6 +91,8 @@ const WHAT: Record<IncidentEventRow['eventType'], string> = {
   NOTE_ADDED: 'noted',
   ASSIGNED: 'assigned',
   UNACKNOWLEDGED: 'unacknowledged',
+  SNOOZED: 'snoozed',
+  SNOOZE_ENDED: 'awake again',
 };
 
 /**
@@ -143,6 +145,8 @@ const SEVERITY_RANK = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 } as const;
 /** Whether a subscription wants this event of this incident. */
 export function wants(s: WebhookSubscriptionRow, event: IncidentEventRow, incident: IncidentRow): boolean {
   return (
+    // Written by the system while the incident was snoozed: held (its snooze's end is sent instead).
+    !event.held &&
     s.eventTypes.includes(event.eventType) &&
     (!s.minSeverity || SEVERITY_RANK[incident.severity] >= SEVERITY_RANK[s.minSeverity]) &&
     (!s.sources.length || s.sources.includes(incident.source)) &&

@@ -10,6 +10,7 @@ import type { Principal } from '../../auth/principal';
 import { reportIncident } from '../../services/incidents/report-incident';
 import { acknowledgeIncident } from '../../services/incidents/acknowledge-incident';
 import { unacknowledgeIncident } from '../../services/incidents/unacknowledge-incident';
+import { snoozeIncident } from '../../services/incidents/snooze';
 import { resolveIncident } from '../../services/incidents/resolve-incident';
 import { addIncidentNote } from '../../services/incidents/add-incident-note';
 import { assignIncident } from '../../services/incidents/assign-incident';
@@ -255,6 +256,38 @@ describe('webhook delivery', () => {
       message: 'Unacknowledged by responder',
       incident: { status: 'OPEN', acknowledgedBy: null },
     });
+  });
+
+  it('holds what a snoozed incident does by itself: the snooze and its end are sent, the occurrences meanwhile not', async () => {
+    const r = await t.receiver();
+    const hook = await subscribe(r.url, {
+      eventTypes: ['incident.occurred_again', 'incident.snoozed', 'incident.snooze_ended'],
+    });
+    deliver();
+    const reference = unique('snoozed-');
+    const incident = await report({ externalReferenceId: reference });
+    await snoozeIncident(t.database.db, { id: incident.id, occurrences: 2 }, actor);
+    await report({ externalReferenceId: reference });
+    await report({ externalReferenceId: reference }); // the second occurrence: the snooze ends
+    await report({ externalReferenceId: reference }); // awake: sent
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(3);
+    const payloads = r.accepted([hook.secret]) as unknown as {
+      type: string;
+      message: string;
+    }[];
+    // (Each carries the incident as it was when its delivery was made: here, all three after the last report.)
+    expect(payloads.map((p) => p.type)).toEqual([
+      'incident.snoozed',
+      'incident.snooze_ended',
+      'incident.occurred_again',
+    ]);
+    expect(payloads[0].message).toBe('Snoozed by responder until it occurs 2 more times');
+    expect(payloads[1].message).toBe(
+      'Snooze ended: it occurred again while snoozed by responder (3 times in all)',
+    );
+    // Nothing more comes: the two held occurrences stay held.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(r.received).toHaveLength(3);
   });
 
   it('retries a receiver that answers 500 until it recovers, with the same webhook-id, in order per incident', async () => {

@@ -26,8 +26,11 @@ export interface Incident {
   resolvedBy: string | null;
   resolutionNote: string | null;
   resolutionAction: string | null;
-  /** Issue 14. */
   assignee?: string | null;
+  snoozedAt?: string | null;
+  snoozedBy?: string | null;
+  snoozedUntil?: string | null;
+  snoozedUntilOccurrence?: number | null;
 }
 
 export interface IncidentEvent {

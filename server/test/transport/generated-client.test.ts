@@ -702,6 +702,29 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     notFound(await api.POST('/incidents/{id}/unacknowledge', path(UNKNOWN_ID)));
   },
 
+  async snoozeIncident({ api }) {
+    const incident = await reportIncident(api);
+    const snoozed = ok(
+      await api.POST('/incidents/{id}/snooze', { ...path(incident.id), body: { occurrences: 2 } }),
+    );
+    expect(snoozed).toMatchObject({ id: incident.id, snoozedUntilOccurrence: incident.occurrenceCount + 2 });
+    problem(
+      await api.POST('/incidents/{id}/snooze', { ...path(incident.id), body: {} }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    notFound(await api.POST('/incidents/{id}/snooze', { ...path(UNKNOWN_ID), body: { occurrences: 1 } }));
+  },
+
+  async wakeIncident({ api }) {
+    const incident = await reportIncident(api);
+    problem(await api.DELETE('/incidents/{id}/snooze', path(incident.id)), 409, 'INVALID_STATE');
+    ok(await api.POST('/incidents/{id}/snooze', { ...path(incident.id), body: { occurrences: 2 } }));
+    const awake = ok(await api.DELETE('/incidents/{id}/snooze', path(incident.id)));
+    expect(awake).toMatchObject({ id: incident.id, snoozedAt: null, snoozedUntilOccurrence: null });
+    notFound(await api.DELETE('/incidents/{id}/snooze', path(UNKNOWN_ID)));
+  },
+
   async addIncidentNote({ api, admin }) {
     const incident = await reportIncident(api);
     ok(

@@ -195,6 +195,8 @@ const VERBS = [
   'resolve',
   'reopen',
   'unacknowledge',
+  'snooze',
+  'wake',
   'retry',
   'fetch',
   'complete',

@@ -51,3 +51,9 @@ export function serviceInstant(value: string, timeZone = serviceTimeZone): Date 
   instant = wallClockAsUtc - offsetMinutesAt(instant, timeZone) * 60_000;
   return new Date(instant);
 }
+
+/** An instant as the service writes it: yyyy-MM-ddTHH:mm:ss, its wall clock in the service's zone. */
+export function serviceLocalDateTime(date: Date, timeZone = serviceTimeZone): string {
+  const ms = Math.floor(date.getTime() / 1000) * 1000;
+  return new Date(ms + offsetMinutesAt(ms, timeZone) * 60_000).toISOString().slice(0, 19);
+}

@@ -131,6 +131,7 @@ for (const size of WIDTHS) {
       await expect(dialog).toHaveCount(0);
     };
     await openDialog(`/incidents/${open.id}`, 'Resolve…');
+    await openDialog(`/incidents/${open.id}`, 'Snooze…');
     await openDialog('/admin/users', 'Create user');
     await openDialog(`/admin/users/${user.id}`, 'Reset password…');
     await openDialog(`/admin/users/${user.id}`, 'Delete user…');

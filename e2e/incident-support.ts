@@ -67,10 +67,16 @@ export class IncidentApi {
     return (await res.json()) as T;
   }
 
-  /** POST /api/incidents with a unique externalReferenceId, so every call makes a new incident. */
+  /**
+   * POST /api/incidents with a unique externalReferenceId, so every call makes a new incident, unless one is
+   * given (another occurrence of the unresolved incident that has it).
+   */
   report(
     fields: Partial<
-      Pick<Incident, 'processInstanceId' | 'nodeId' | 'severity' | 'source' | 'technicalDetails'>
+      Pick<
+        Incident,
+        'processInstanceId' | 'nodeId' | 'severity' | 'source' | 'technicalDetails' | 'externalReferenceId'
+      >
     > & {
       message: string;
     },
@@ -82,7 +88,7 @@ export class IncidentApi {
       severity: fields.severity ?? 'HIGH',
       message: fields.message,
       technicalDetails: fields.technicalDetails,
-      externalReferenceId: `${uniqueTag('e2e-ref')}:${Date.now()}${counter++}`,
+      externalReferenceId: fields.externalReferenceId ?? `${uniqueTag('e2e-ref')}:${Date.now()}${counter++}`,
     });
   }
 

@@ -84,7 +84,7 @@ test('a responder finds an incident, acknowledges it and resolves it with a note
   await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('ACKNOWLEDGED');
 
   // Changed their mind: the acknowledgement is taken back, the focus goes to Acknowledge, and Enter takes it again.
-  await expect(actions.getByRole('button')).toHaveText(['Resolve…', 'Unacknowledge']);
+  await expect(actions.getByRole('button')).toHaveText(['Resolve…', 'Unacknowledge', 'Snooze…']);
   await actions.getByRole('button', { name: 'Unacknowledge' }).click();
   await expect(details).toContainText('Not acknowledged');
   await expect(timeline.getByRole('listitem')).toHaveCount(3);

@@ -7,6 +7,7 @@ import { useMemo, type KeyboardEvent, type MouseEvent } from 'react';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { SeverityBadge, StatusBadge } from './badges';
 import { SOURCE_LABEL } from './labels';
+import { SnoozedBadge } from './snooze';
 import { RelativeTime } from './relative-time';
 import { formatCount } from '../format-count';
 
@@ -45,7 +46,16 @@ export function useBoardColumns(now: number, isNew: (id: number) => boolean) {
         sortable: true,
         render: (i) => <SeverityBadge severity={i.severity} size="sm" />,
       },
-      { accessor: 'status', sortable: true, render: (i) => <StatusBadge status={i.status} size="sm" /> },
+      {
+        accessor: 'status',
+        sortable: true,
+        render: (i) => (
+          <Group gap={4} wrap="nowrap">
+            <StatusBadge status={i.status} size="sm" />
+            <SnoozedBadge incident={i} />
+          </Group>
+        ),
+      },
       {
         accessor: 'source',
         sortable: true,

@@ -1,12 +1,13 @@
 'use client';
-// The dialogs of the incident page's actions: resolve (a form), reopen and retry (confirmations that keep
-// the API's refusal in them).
+// The dialogs of the incident page's actions: resolve and snooze (forms), reopen and retry (confirmations
+// that keep the API's refusal in them).
 import { Code, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DiscardQuestion, useDiscardGuard } from '@/components/ui/discard-guard';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { ResolveForm } from './resolve-form';
+import { SnoozeDialog } from './snooze';
 import { workerRequestIdOf } from './retry-progress';
 import type { IncidentActions } from './use-incident-actions';
 
@@ -35,6 +36,15 @@ export function IncidentDialogs({ incident, actions }: { incident: IncidentView;
           onDirtyChange={setResolveDirty}
         />
       </Modal>
+
+      <SnoozeDialog
+        incident={incident}
+        opened={actions.dialog === 'snooze'}
+        busy={actions.snoozing}
+        error={actions.dialogError}
+        onClose={actions.closeDialog}
+        onSnooze={actions.confirmSnooze}
+      />
 
       <ConfirmDialog
         opened={actions.dialog === 'reopen'}

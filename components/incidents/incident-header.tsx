@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { SeverityBadge, StatusBadge } from './badges';
 import { SOURCE_LABEL } from './labels';
+import { SnoozedBadge, snoozeInWords } from './snooze';
 import type { IncidentActions } from './use-incident-actions';
 
 export function IncidentHeader({
@@ -20,6 +21,7 @@ export function IncidentHeader({
 }) {
   const canAcknowledge = incident.status === 'OPEN';
   const canUnacknowledge = incident.status === 'ACKNOWLEDGED';
+  const snoozed = snoozeInWords(incident);
   const canResolve = incident.status === 'OPEN' || incident.status === 'ACKNOWLEDGED';
   const canReopen = incident.status === 'RESOLVED';
   // What the service says can work; a retry under way stays shown, disabled.
@@ -46,6 +48,7 @@ export function IncidentHeader({
           </Title>
           <SeverityBadge severity={incident.severity} />
           <StatusBadge status={incident.status} />
+          <SnoozedBadge incident={incident} />
         </Group>
         <Text size="lg" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {incident.message}
@@ -56,6 +59,11 @@ export function IncidentHeader({
             {incident.processInstanceId}
           </Anchor>
         </Text>
+        {snoozed && (
+          <Text size="sm" c="dimmed">
+            {snoozed}. What it does by itself meanwhile is not notified.
+          </Text>
+        )}
       </Stack>
       <Group gap="xs" role="group" aria-label="Actions" ref={actionsRef}>
         {canAcknowledge && (
@@ -81,6 +89,17 @@ export function IncidentHeader({
         {canUnacknowledge && (
           <Button variant="default" loading={actions.unacknowledge.busy} onClick={actions.unacknowledge.run}>
             Unacknowledge
+          </Button>
+        )}
+        {canResolve && (
+          // Snoozed already, a snooze set again replaces the one before.
+          <Button variant="default" onClick={() => actions.openDialog('snooze')}>
+            Snooze…
+          </Button>
+        )}
+        {snoozed && (
+          <Button variant="default" loading={actions.wake.busy} onClick={actions.wake.run}>
+            Wake
           </Button>
         )}
         {canReopen && (

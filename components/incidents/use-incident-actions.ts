@@ -1,6 +1,7 @@
 'use client';
-// The lifecycle actions of the incident page: acknowledge and unacknowledge at once (each undoes the other);
-// resolve, reopen and retry through a dialog, which stays open with the refusal in it when the call fails.
+// The lifecycle actions of the incident page: acknowledge and unacknowledge at once (each undoes the other),
+// and waking a snoozed incident; resolve, reopen, retry and snooze through a dialog, which stays open with the
+// refusal in it when the call fails.
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,8 +9,9 @@ import { problemOf } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import type { IncidentView } from '@/server/schemas/incidents';
 import type { resolveRequestOf } from './resolve-form';
+import type { SnoozeRequest } from './snooze';
 
-export type IncidentDialog = 'resolve' | 'reopen' | 'retry';
+export type IncidentDialog = 'resolve' | 'reopen' | 'retry' | 'snooze';
 type ResolveRequest = ReturnType<typeof resolveRequestOf>;
 
 export function useIncidentActions(id: number, settle: (updated?: IncidentView) => Promise<void>) {
@@ -39,6 +41,8 @@ export function useIncidentActions(id: number, settle: (updated?: IncidentView) 
   const unacknowledge = useMutation(
     trpc.incidents.unacknowledge.mutationOptions(immediately('unacknowledged', 'unacknowledge')),
   );
+  const wake = useMutation(trpc.incidents.wake.mutationOptions(immediately('awake again', 'wake')));
+  const snooze = useMutation(trpc.incidents.snooze.mutationOptions());
   const resolve = useMutation(trpc.incidents.resolve.mutationOptions());
   const reopen = useMutation(trpc.incidents.reopen.mutationOptions());
   const retry = useMutation(trpc.incidents.retry.mutationOptions());
@@ -72,6 +76,17 @@ export function useIncidentActions(id: number, settle: (updated?: IncidentView) 
       void settle();
     }
   };
+  const confirmSnooze = async (request: SnoozeRequest) => {
+    try {
+      const updated = await snooze.mutateAsync({ id, ...request });
+      setDialog(null);
+      await settle(updated);
+      notifications.show({ color: 'blue', message: `Incident ${id} snoozed` });
+    } catch (error) {
+      setDialogError(error);
+      void settle();
+    }
+  };
   const confirmRetry = async () => {
     try {
       const updated = await retry.mutateAsync({ id });
@@ -88,6 +103,9 @@ export function useIncidentActions(id: number, settle: (updated?: IncidentView) 
   return {
     acknowledge: { run: () => acknowledge.mutate({ id }), busy: acknowledge.isPending },
     unacknowledge: { run: () => unacknowledge.mutate({ id }), busy: unacknowledge.isPending },
+    wake: { run: () => wake.mutate({ id }), busy: wake.isPending },
+    confirmSnooze,
+    snoozing: snooze.isPending,
     dialog,
     dialogError,
     openDialog,

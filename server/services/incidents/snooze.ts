@@ -9,7 +9,7 @@
 // instances look, a snooze ends once.
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type Db } from '../../../db/client';
-import { incidentEvents, incidents, type IncidentRow } from '../../../db/schema';
+import { incidentEvents, type IncidentRow } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { fieldError } from '../../errors';
 import { log } from '../../observability/log';

@@ -62,9 +62,9 @@ export const IncidentResponse = z
     assignee: z.string().nullable().meta({ description: 'the user who owns the incident; null, nobody' }),
     snoozedAt: timestamp.nullable().meta({ description: 'when the snooze was set; null when not snoozed' }),
     snoozedBy: z.string().nullable().meta({ description: 'who snoozed it; null when not snoozed' }),
-    snoozedUntil: timestamp
-      .nullable()
-      .meta({ description: 'when the snooze ends by itself; null when not snoozed or snoozed by occurrences only' }),
+    snoozedUntil: timestamp.nullable().meta({
+      description: 'when the snooze ends by itself; null when not snoozed or snoozed by occurrences only',
+    }),
     snoozedUntilOccurrence: z.number().int().nullable().meta({
       description:
         'the snooze ends when occurrenceCount reaches this; null when not snoozed or snoozed until a time only',
@@ -309,9 +309,9 @@ export const SNOOZE_MAX_OCCURRENCES = 1_000_000;
 
 export const SnoozeRequest = z
   .object({
-    until: localDateTime
-      .optional()
-      .meta({ description: `when the snooze ends by itself: in the future, at most ${SNOOZE_MAX_DAYS} days ahead` }),
+    until: localDateTime.optional().meta({
+      description: `when the snooze ends by itself: in the future, at most ${SNOOZE_MAX_DAYS} days ahead`,
+    }),
     occurrences: z
       .number()
       .int('must be a whole number')

@@ -32,7 +32,10 @@ export async function snoozeIncident(
   traceparent?: string,
 ): Promise<IncidentView> {
   const end = { until: until === undefined ? undefined : snoozeTime(until), occurrences };
-  return incidentView(db, await applyTransition(db, id, TRANSITIONS.snooze(actor.username, end), traceparent));
+  return incidentView(
+    db,
+    await applyTransition(db, id, TRANSITIONS.snooze(actor.username, end), traceparent),
+  );
 }
 
 /** Ends a snooze early: 409 when the incident is not snoozed. */
@@ -96,7 +99,12 @@ async function endSnoozes(tx: Db, which: SQL, why: (ended: EndedSnooze) => strin
   }));
   if (!ended.length) return new Set();
   await tx.insert(incidentEvents).values(
-    ended.map((e) => ({ incidentId: e.id, eventType: 'SNOOZE_ENDED' as const, message: why(e), actor: null })),
+    ended.map((e) => ({
+      incidentId: e.id,
+      eventType: 'SNOOZE_ENDED' as const,
+      message: why(e),
+      actor: null,
+    })),
   );
   return new Set(ended.map((e) => e.id));
 }
@@ -124,7 +132,8 @@ export async function endSnoozesAtOccurrence(tx: Db, rows: IncidentRow[]): Promi
     tx,
     sql`id in (select (jsonb_array_elements_text(${JSON.stringify(reached)}::jsonb))::bigint)
         and occurrence_count >= snoozed_until_occurrence`,
-    (e) => `Snooze ended: it occurred again while snoozed by ${e.snoozedBy} (${e.occurrenceCount} times in all)`,
+    (e) =>
+      `Snooze ended: it occurred again while snoozed by ${e.snoozedBy} (${e.occurrenceCount} times in all)`,
   );
 }
 

@@ -3,3 +3,4 @@ export * from './incidents';
 export * from './workers';
 export * from './notifications';
 export * from './idempotency';
+export * from './views';

@@ -3,6 +3,7 @@ import { operations } from '../transport/trpc';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { incidentsRouter } from './incidents';
+import { viewsRouter } from './views';
 import { webhooksRouter } from './webhooks';
 import { workersRouter } from './workers';
 
@@ -10,6 +11,7 @@ export const appRouter = operations({
   auth: authRouter,
   admin: adminRouter,
   incidents: incidentsRouter,
+  views: viewsRouter,
   workers: workersRouter,
   webhooks: webhooksRouter,
 });

@@ -318,6 +318,10 @@ const TAGS: { name: string; description: string }[] = [
     description: 'The process instances that worker requests and incidents belong to.',
   },
   {
+    name: 'Saved views',
+    description: "Named filter sets of the incident board: each user's own, and those shared with everyone.",
+  },
+  {
     name: 'Webhooks',
     description: 'Subscriptions that receive incident events, their signing secrets and delivery log.',
   },

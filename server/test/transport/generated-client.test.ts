@@ -872,6 +872,42 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     notFound(await api.PUT('/admin/webhooks/{id}', { ...path(UNKNOWN_ID), body: { name: 'x' } }));
   },
 
+  async listSavedViews({ api }) {
+    const saved = ok(
+      await api.POST('/incident-views', {
+        body: { name: `List ${newProcessInstanceId()}`, search: 'status=OPEN' },
+      }),
+    );
+    const views = ok(await api.GET('/incident-views'));
+    expect(views.find((v) => v.id === saved.id)).toMatchObject({ search: 'status=OPEN', yours: true });
+  },
+
+  async createSavedView({ api }) {
+    const name = `Create ${newProcessInstanceId()}`;
+    const saved = ok(
+      await api.POST('/incident-views', { body: { name, search: '?severity=HIGH', shared: true } }),
+    );
+    expect(saved).toMatchObject({ name, search: 'severity=HIGH', shared: true, mine: false });
+    problem(await api.POST('/incident-views', { body: { name, search: '' } }), 409, 'CONFLICT');
+  },
+
+  async updateSavedView({ api }) {
+    const saved = ok(
+      await api.POST('/incident-views', { body: { name: `Update ${newProcessInstanceId()}`, search: '' } }),
+    );
+    const changed = ok(await api.PUT('/incident-views/{id}', { ...path(saved.id), body: { mine: true } }));
+    expect(changed).toMatchObject({ id: saved.id, mine: true });
+    notFound(await api.PUT('/incident-views/{id}', { ...path(UNKNOWN_ID), body: { mine: true } }));
+  },
+
+  async deleteSavedView({ api }) {
+    const saved = ok(
+      await api.POST('/incident-views', { body: { name: `Delete ${newProcessInstanceId()}`, search: '' } }),
+    );
+    ok(await api.DELETE('/incident-views/{id}', path(saved.id)), 204);
+    notFound(await api.DELETE('/incident-views/{id}', path(saved.id)));
+  },
+
   async deleteWebhook({ api }) {
     const webhook = await createWebhook(api);
     ok(await api.DELETE('/admin/webhooks/{id}', path(webhook.id)), 204);

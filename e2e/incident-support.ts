@@ -119,6 +119,10 @@ export class IncidentApi {
     return this.call<Incident>('POST', `/api/incidents/${id}/acknowledge`, {});
   }
 
+  assign(id: number, username: string | null): Promise<Incident> {
+    return this.call<Incident>('POST', `/api/incidents/${id}/assign`, { username });
+  }
+
   resolve(id: number): Promise<Incident> {
     return this.call<Incident>('POST', `/api/incidents/${id}/resolve`, {
       resolutionAction: 'FIXED_MANUALLY',

@@ -26,6 +26,7 @@ import {
   type IncidentSeverity,
   type IncidentSource,
 } from './labels';
+import { SavedViewsMenu } from './saved-views-menu';
 import type { FilterBoxes } from './use-filter-boxes';
 import { formatCount } from '../format-count';
 
@@ -161,6 +162,7 @@ export function BoardFilters({
         <Text size="sm" c="dimmed" aria-live="polite" style={{ flex: 1 }}>
           {total !== undefined ? matchesText(total, hasFilters(view)) : ' '}
         </Text>
+        <SavedViewsMenu view={view} username={username} />
         {hasFilters(view) && (
           <Button variant="subtle" size="compact-sm" onClick={boxes.reset}>
             Reset filters

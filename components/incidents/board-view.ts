@@ -128,7 +128,6 @@ export function searchOf(view: BoardView): string {
   return search ? `?${search}` : '';
 }
 
-/** Filters are everything that decides which incidents match (not their order or page). */
 /** How many filters besides the search text are set: what the phone's Filters button counts. */
 export function filterCount(view: BoardView): number {
   return [
@@ -143,6 +142,7 @@ export function filterCount(view: BoardView): number {
   ].filter(Boolean).length;
 }
 
+/** Filters are everything that decides which incidents match (not their order or page). */
 export function hasFilters(view: BoardView): boolean {
   return !!(
     view.status ||

@@ -71,10 +71,11 @@ export const AUDIT_ACTIONS = [
     group: 'API tokens',
     description: 'API token revoked',
   },
+  { value: 'session.end', label: 'session.end', group: 'Sessions', description: 'Console session ended' },
 ] as const;
 
 export function auditActionColor(action: string): string {
-  if (/\.(delete|revoke)$/.test(action)) return 'red';
+  if (/\.(delete|revoke|end)$/.test(action)) return 'red';
   if (/\.create$/.test(action)) return 'green';
   if (/password_reset$/.test(action)) return 'orange';
   if (/members_update$/.test(action)) return 'violet';

@@ -3,8 +3,8 @@
 // idle and absolute limits (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS). Signing out, a password change or
 // reset, disabling and deleting the user delete the rows; the delete is announced on bpm_auth_changed
 // (migration 0007), so every instance forgets a remembered session at once.
-import { randomBytes } from 'node:crypto';
-import { eq, or, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consoleSessions, users } from '../../db/schema';
 import { getEnv } from '../runtime/env';
@@ -27,6 +27,23 @@ function expiredCondition(limits: SessionLimits) {
     sql`${consoleSessions.createdAt} < now() - make_interval(secs => ${limits.maxMs / 1000})`,
     sql`${consoleSessions.lastSeenAt} < now() - make_interval(secs => ${limits.idleMs / 1000})`,
   );
+}
+
+/** The rows still within both limits: the sessions that work now (what the sessions operations show). */
+export function liveSessionCondition(limits: SessionLimits) {
+  return and(
+    sql`${consoleSessions.createdAt} >= now() - make_interval(secs => ${limits.maxMs / 1000})`,
+    sql`${consoleSessions.lastSeenAt} >= now() - make_interval(secs => ${limits.idleMs / 1000})`,
+  );
+}
+
+/**
+ * A session's public handle: the first 16 hex digits of the SHA-256 of its id. The id is the cookie's secret
+ * and never leaves the server; the handle names the session in the API and the audit log, and cannot be
+ * turned back into the id.
+ */
+export function sessionHandle(id: string): string {
+  return createHash('sha256').update(id).digest('hex').slice(0, 16);
 }
 
 /** Opens a session for a user who has just signed in; answers its id (256 random bits, base64url). */

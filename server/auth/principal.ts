@@ -24,6 +24,11 @@ export interface Principal {
   scope: TokenScope;
   /** An administrator set the password: nothing but changing it is allowed until then. */
   mustChangePassword?: boolean;
+  /**
+   * The console session the request came with (the secret id its cookie carries); undefined for bearer
+   * tokens. Only compared on the server (which session is the caller's own), never answered or logged.
+   */
+  sessionId?: string;
 }
 
 export interface Credentials {
@@ -215,7 +220,8 @@ async function fromSessionCookie(db: Db, cookieHeader: string): Promise<Principa
     if (typeof uid !== 'number' || typeof ver !== 'number' || typeof sid !== 'string') return null;
     // The cookie is signed but cannot be taken back: it counts only while its session row lives.
     if (!(await touchConsoleSession(db, { id: sid, userId: uid }))) return null;
-    return await loadActivePrincipal(db, { userId: uid, tokenVersion: ver });
+    const principal = await loadActivePrincipal(db, { userId: uid, tokenVersion: ver });
+    return principal && { ...principal, sessionId: sid };
   } catch {
     return null;
   }

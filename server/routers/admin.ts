@@ -20,6 +20,11 @@ import {
   UserResponse,
 } from '../schemas/admin';
 import { IdInput, idParam, noContent } from '../schemas/common';
+import { EndedSessionsResponse, SessionResponse, UserSessionInput } from '../schemas/sessions';
+import { sessionLimits } from '../auth/console-sessions';
+import { endSession } from '../services/sessions/end-session';
+import { endSessions } from '../services/sessions/end-sessions';
+import { listSessions } from '../services/sessions/list-sessions';
 import { PERMISSIONS, PERMISSION_CODES } from '../permissions';
 import { createApiToken } from '../services/admin/create-api-token';
 import { listApiTokens } from '../services/admin/list-api-tokens';
@@ -41,6 +46,9 @@ import { permissionOperation, operations } from '../transport/trpc';
 const admin = permissionOperation('ACCESS_BPM_ADMIN').meta({
   conflict: 'Duplicate username or group code, deleting yourself, or LAST_ADMIN',
 });
+/** Ending sessions finds nothing in a state that refuses it: no 409 to document. */
+const sessionsAdmin = permissionOperation('ACCESS_BPM_ADMIN');
+const sessionsTag = ['Sessions'];
 const groupsTag = ['Groups'];
 const usersTag = ['Users'];
 
@@ -322,6 +330,64 @@ export const adminRouter = operations({
     .input(z.object({ tokenId: idParam }))
     .output(noContent)
     .mutation(({ ctx, input }) => revokeApiToken(ctx.db, { id: input.tokenId }, ctx.principal)),
+
+  listUserSessions: sessionsAdmin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users/{id}/sessions',
+        tags: sessionsTag,
+        summary: "A user's console sessions that work now",
+        operationId: 'listUserSessions',
+        description:
+          "Lists a user's console sign-ins that have not ended or expired, the newest first, each by its " +
+          'public handle (never the secret its cookie carries), with browser, address, sign-in and last request.',
+      },
+    })
+    .input(IdInput)
+    .output(z.array(SessionResponse))
+    .query(({ ctx, input }) =>
+      listSessions(ctx.db, { userId: input.id }, ctx.principal, { limits: sessionLimits() }),
+    ),
+
+  revokeUserSession: sessionsAdmin
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/users/{id}/sessions/{sessionId}',
+        tags: sessionsTag,
+        summary: "End one of a user's console sessions",
+        operationId: 'revokeUserSession',
+        description:
+          'Ends the session at once on every instance; audited as `session.end`. A handle that names none ' +
+          "of the user's live sessions is 404.",
+      },
+      successStatus: 204,
+    })
+    .input(UserSessionInput)
+    .output(noContent)
+    .mutation(({ ctx, input }) =>
+      endSession(ctx.db, { userId: input.id, sessionId: input.sessionId }, ctx.principal, {
+        limits: sessionLimits(),
+      }),
+    ),
+
+  revokeUserSessions: sessionsAdmin
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/users/{id}/sessions',
+        tags: sessionsTag,
+        summary: "End all of a user's console sessions",
+        operationId: 'revokeUserSessions',
+        description:
+          "Ends every console session of the user at once on every instance (the caller's own too, when " +
+          'the user is the caller); each is audited as `session.end`.',
+      },
+    })
+    .input(IdInput)
+    .output(EndedSessionsResponse)
+    .mutation(({ ctx, input }) => endSessions(ctx.db, { userId: input.id }, ctx.principal)),
 
   listAuditEvents: admin
     .meta({

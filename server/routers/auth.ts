@@ -1,11 +1,26 @@
 // Sign-in for API clients and the console's view of the caller.
 import { z } from 'zod';
 import { changeOwnPassword, verifyCredentialsForToken } from '../auth/password-change';
+import { sessionLimits } from '../auth/console-sessions';
+import type { Principal } from '../auth/principal';
 import { issueAccessToken } from '../auth/tokens';
+import { notFound } from '../errors';
 import { ChangePasswordRequest, TokenRequest, TokenResponse } from '../schemas/admin';
 import { noContent } from '../schemas/common';
+import { EndedSessionsResponse, OwnSessionInput, SessionResponse } from '../schemas/sessions';
+import { endSession } from '../services/sessions/end-session';
+import { endSessions } from '../services/sessions/end-sessions';
+import { listSessions } from '../services/sessions/list-sessions';
 import { getEnv } from '../runtime/env';
 import { operations, publicOperation, signedInOperation } from '../transport/trpc';
+
+/** The caller's own user: the anonymous principal of SECURITY_DISABLED has no sessions to show or end. */
+function ownUserId(principal: Principal): number {
+  if (principal.userId === null) throw notFound('User', principal.username);
+  return principal.userId;
+}
+
+const sessionsTag = ['Sessions'];
 
 export const authRouter = operations({
   createToken: publicOperation
@@ -71,4 +86,69 @@ export const authRouter = operations({
       permissions: [...ctx.principal.permissions].sort(),
       securityDisabled: getEnv().SECURITY_DISABLED,
     })),
+
+  listSessions: signedInOperation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sessions',
+        operationId: 'listSessions',
+        tags: sessionsTag,
+        summary: 'Your console sessions that work now',
+        description:
+          'Lists your console sign-ins that have not ended or expired, the newest first: each by a public ' +
+          'handle (never the secret its cookie carries), with its browser, address, sign-in and last request. ' +
+          '`current` marks the session this request came with (none over a bearer token).',
+      },
+    })
+    .input(z.object({}))
+    .output(z.array(SessionResponse))
+    .query(({ ctx }) =>
+      listSessions(ctx.db, { userId: ownUserId(ctx.principal) }, ctx.principal, { limits: sessionLimits() }),
+    ),
+
+  revokeSession: signedInOperation
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/sessions/{sessionId}',
+        operationId: 'revokeSession',
+        tags: sessionsTag,
+        summary: 'End one of your console sessions',
+        description:
+          'Ends the session at once on every instance: its next request is 401 and its pages go to sign-in. ' +
+          'Audited as `session.end`. A handle that names none of your live sessions is 404.',
+      },
+      successStatus: 204,
+    })
+    .input(OwnSessionInput)
+    .output(noContent)
+    .mutation(({ ctx, input }) =>
+      endSession(ctx.db, { userId: ownUserId(ctx.principal), sessionId: input.sessionId }, ctx.principal, {
+        limits: sessionLimits(),
+      }),
+    ),
+
+  revokeOtherSessions: signedInOperation
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/sessions',
+        operationId: 'revokeOtherSessions',
+        tags: sessionsTag,
+        summary: 'End all your console sessions but this one',
+        description:
+          'Ends every console session of yours except the one this request came with, at once on every ' +
+          'instance; over a bearer token (no session) it ends them all. Each is audited as `session.end`.',
+      },
+    })
+    .input(z.object({}))
+    .output(EndedSessionsResponse)
+    .mutation(({ ctx }) =>
+      endSessions(
+        ctx.db,
+        { userId: ownUserId(ctx.principal), except: ctx.principal.sessionId },
+        ctx.principal,
+      ),
+    ),
 });

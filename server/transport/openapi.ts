@@ -304,6 +304,11 @@ const TAGS: { name: string; description: string }[] = [
     name: 'API tokens',
     description: 'Long-lived, scoped bearer tokens for external systems, acting as a user.',
   },
+  {
+    name: 'Sessions',
+    description:
+      'Console sign-ins: your own, or (with ACCESS_BPM_ADMIN) any user’s, listed by public handle and ended at once.',
+  },
   { name: 'Audit', description: 'The record of administrative changes.' },
   {
     name: 'Incidents',

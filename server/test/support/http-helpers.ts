@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { rowsOf, type Database } from '../../../db/client';
 import { apiTokens } from '../../../db/schema';
 import { generateApiToken } from '../../auth/tokens';
+import { sessionHandle, startConsoleSession } from '../../auth/console-sessions';
 import { PERMISSION_CODES, type Permission } from '../../permissions';
 import {
   accessTokenFor,
@@ -200,6 +201,7 @@ export class TestApi {
       apiTokens: await rows(
         'select id, user_id, name, token_hash, user_token_version, expires_at from api_tokens order by id',
       ),
+      sessions: await rows('select id, user_id, created_at from console_sessions order by id'),
       audit: await rows('select count(*)::int as n, max(id)::text as last from audit_events'),
     };
   }
@@ -282,18 +284,21 @@ export function expectSortedAscending<T>(values: T[]) {
   expect(values).toEqual([...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** Rows an operation acts on: a plain user who belongs to a group, and an API token of that user. */
+/** Rows an operation acts on: a plain user who belongs to a group, an API token and a console session of theirs. */
 export interface Target {
   userId: number;
   groupId: number;
   tokenId: number;
+  /** The console session's public handle (never its secret id). */
+  sessionId: string;
 }
 
 export async function createTarget(t: TestApi): Promise<Target> {
   const group = await t.group();
   const user = await t.user({ groupIds: [group.id] });
   const { id: tokenId } = await t.apiTokenFor(user.id);
-  return { userId: user.id, groupId: group.id, tokenId };
+  const sid = await startConsoleSession(t.database.db, { userId: user.id, userAgent: 'target' });
+  return { userId: user.id, groupId: group.id, tokenId, sessionId: sessionHandle(sid) };
 }
 
 /** One REST operation of the administration API, with a valid request for a target. */
@@ -414,6 +419,27 @@ export const OPERATIONS: Operation[] = [
     method: 'POST',
     path: (t, id) => `/admin/users/${id ?? t.userId}/unlock`,
     success: 204,
+    idParam: 'id',
+  },
+  {
+    name: 'listUserSessions',
+    method: 'GET',
+    path: (t, id) => `/admin/users/${id ?? t.userId}/sessions`,
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'revokeUserSession',
+    method: 'DELETE',
+    path: (t, id) => `/admin/users/${id ?? t.userId}/sessions/${t.sessionId}`,
+    success: 204,
+    idParam: 'id',
+  },
+  {
+    name: 'revokeUserSessions',
+    method: 'DELETE',
+    path: (t, id) => `/admin/users/${id ?? t.userId}/sessions`,
+    success: 200,
     idParam: 'id',
   },
 ];

@@ -13,6 +13,7 @@ import {
   generateApiTypes,
   REGENERATE_COMMAND,
 } from '../../../clients/typescript/generate-api-types';
+import { sessionHandle, startConsoleSession } from '../../auth/console-sessions';
 import { unique } from '../support/helpers';
 import { ADMIN, newCode, newPassword, useTestApi, type Actor } from '../support/http-helpers';
 
@@ -20,6 +21,8 @@ import { ADMIN, newCode, newPassword, useTestApi, type Actor } from '../support/
 process.env.WEBHOOK_ALLOW_HTTP = 'true';
 process.env.WEBHOOK_ALLOWED_NETWORKS = '127.0.0.0/8';
 const WEBHOOK_URL = 'http://127.0.0.1:9/bpm-hook';
+const CHROME_ON_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 const t = useTestApi();
 
@@ -324,6 +327,65 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     ok(await api.DELETE('/admin/users/{id}', path(user.id)), 204);
     notFound(await api.DELETE('/admin/users/{id}', path(user.id)));
     problem(await api.DELETE('/admin/users/{id}', path(admin.id)), 409, 'CONFLICT');
+  },
+
+  // --- Sessions (a console session is a row: made here as the console's sign-in makes it)
+
+  async listSessions({ api, admin, anonymous }) {
+    const sid = await startConsoleSession(t.database.db, { userId: admin.id, userAgent: CHROME_ON_LINUX });
+    const sessions = ok(await api.GET('/sessions'));
+    // Over a bearer token no session is the current one.
+    expect(sessions.find((s) => s.id === sessionHandle(sid))).toMatchObject({
+      browser: 'Chrome on Linux',
+      current: false,
+    });
+    expect(JSON.stringify(sessions)).not.toContain(sid);
+    problem(await anonymous.GET('/sessions'), 401, 'UNAUTHENTICATED');
+  },
+
+  async revokeSession({ api, admin }) {
+    const sid = await startConsoleSession(t.database.db, { userId: admin.id });
+    const handle = { params: { path: { sessionId: sessionHandle(sid) } } };
+    ok(await api.DELETE('/sessions/{sessionId}', handle), 204);
+    notFound(await api.DELETE('/sessions/{sessionId}', handle));
+    problem(
+      await api.DELETE('/sessions/{sessionId}', { params: { path: { sessionId: 'not-a-handle' } } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+  },
+
+  async revokeOtherSessions({ api, admin }) {
+    await startConsoleSession(t.database.db, { userId: admin.id });
+    // Over a bearer token there is no session of the call's own to keep: every one ends.
+    expect(ok(await api.DELETE('/sessions')).ended).toBeGreaterThanOrEqual(1);
+    expect(ok(await api.GET('/sessions'))).toEqual([]);
+  },
+
+  async listUserSessions({ api }) {
+    const user = await createUser(api);
+    const sid = await startConsoleSession(t.database.db, { userId: user.id, address: '198.51.100.4' });
+    expect(ok(await api.GET('/admin/users/{id}/sessions', path(user.id)))).toEqual([
+      expect.objectContaining({ id: sessionHandle(sid), address: '198.51.100.4', current: false }),
+    ]);
+    notFound(await api.GET('/admin/users/{id}/sessions', path(UNKNOWN_ID)));
+  },
+
+  async revokeUserSession({ api }) {
+    const user = await createUser(api);
+    const sid = await startConsoleSession(t.database.db, { userId: user.id });
+    const session = { params: { path: { id: user.id, sessionId: sessionHandle(sid) } } };
+    ok(await api.DELETE('/admin/users/{id}/sessions/{sessionId}', session), 204);
+    notFound(await api.DELETE('/admin/users/{id}/sessions/{sessionId}', session));
+  },
+
+  async revokeUserSessions({ api }) {
+    const user = await createUser(api);
+    await startConsoleSession(t.database.db, { userId: user.id });
+    await startConsoleSession(t.database.db, { userId: user.id });
+    expect(ok(await api.DELETE('/admin/users/{id}/sessions', path(user.id)))).toEqual({ ended: 2 });
+    expect(ok(await api.GET('/admin/users/{id}/sessions', path(user.id)))).toEqual([]);
+    notFound(await api.DELETE('/admin/users/{id}/sessions', path(UNKNOWN_ID)));
   },
 
   async unlockUser({ api }) {

@@ -15,6 +15,7 @@ const NAV = [
   { href: '/admin/groups', label: 'Groups' },
   { href: '/admin/notifications', label: 'Notifications' },
   { href: '/admin/audit', label: 'Audit log' },
+  { href: '/account', label: 'Your account' },
   { href: '/api/docs', label: 'API reference', external: true },
 ];
 

@@ -3,7 +3,16 @@
 // The theme is what passes (components/theme.ts), not overrides per element.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, createUser, expect, shot, signIn, test } from './support';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  createUser,
+  expect,
+  shot,
+  signIn,
+  signInByRequest,
+  test,
+} from './support';
 import { IncidentApi, uniqueProcessInstanceId, uniqueTag } from './incident-support';
 
 const WIDTHS = [
@@ -47,7 +56,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 for (const size of WIDTHS) {
-  test(`every page and dialog passes axe at ${size.name} width`, async ({ page, request }) => {
+  test(`every page and dialog passes axe at ${size.name} width`, async ({ page, request, browser }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: size.width, height: size.height });
 
@@ -79,6 +88,13 @@ for (const size of WIDTHS) {
       permissionCodes: ['ACCESS_BPM_ADMIN'],
     });
 
+    // A console session of the user and a second one of the administrator: the sessions cards have rows to end.
+    for (const who of [user, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD }]) {
+      const elsewhere = await browser.newContext();
+      await signInByRequest(await elsewhere.newPage(), who.username, who.password);
+      await elsewhere.close();
+    }
+
     const found: string[] = [];
     const scan = async (where: string, within?: string) => {
       for (const line of await violations(page, within)) found.push(`${where}: ${line}`);
@@ -102,6 +118,7 @@ for (const size of WIDTHS) {
       `/admin/users/${user.id}`,
       '/admin/groups',
       '/admin/audit',
+      '/account',
       '/change-password',
     ];
     for (const path of pages) {
@@ -137,6 +154,9 @@ for (const size of WIDTHS) {
     await openDialog(`/admin/users/${user.id}`, 'Delete user…');
     await openDialog('/admin/groups', 'Create group');
     await openDialog(`/admin/users/${user.id}`, 'Create API token');
+    await openDialog(`/admin/users/${user.id}`, 'End all sessions');
+    await openDialog('/account', 'End all other sessions');
+    await openDialog('/account', /^End the session of/);
     await openDialog('/incidents', 'Resolve…', async () => {
       await page
         .getByRole('checkbox', { name: /select all/i })

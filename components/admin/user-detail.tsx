@@ -34,6 +34,7 @@ import {
   type UserView,
 } from '@/server/schemas/admin';
 import type { Permission } from '@/domain/permissions';
+import { SessionsCard } from '@/components/sessions-card';
 import { ApiTokensCard } from './api-tokens-card';
 import { EffectivePermissions } from './effective-permissions';
 import { plural, sameSet } from './format';
@@ -254,6 +255,8 @@ function UserDetailLoaded({
       </Grid>
 
       <ApiTokensCard user={user} />
+
+      <SessionsCard user={user} />
 
       <ResetPasswordModal user={user} opened={resetting} onClose={resetModal.close} />
 

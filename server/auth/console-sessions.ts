@@ -37,6 +37,15 @@ export function liveSessionCondition(limits: SessionLimits) {
   );
 }
 
+/** Whether a session read at `now` is within both limits (liveSessionCondition's rule, for a row in hand). */
+export function isWithinLimits(
+  row: { createdAt: Date; lastSeenAt: Date },
+  limits: SessionLimits,
+  now = Date.now(),
+): boolean {
+  return row.createdAt.getTime() + limits.maxMs > now && row.lastSeenAt.getTime() + limits.idleMs > now;
+}
+
 /**
  * A session's public handle: the first 16 hex digits of the SHA-256 of its id. The id is the cookie's secret
  * and never leaves the server; the handle names the session in the API and the audit log, and cannot be
@@ -81,9 +90,8 @@ export async function touchConsoleSession(db: Db, session: { id: string; userId:
   });
   if (!row || row.userId !== userId) return false;
   const now = Date.now();
-  const { idleMs, maxMs } = sessionLimits();
+  if (!isWithinLimits(row, sessionLimits(), now)) return false;
   const lastSeen = row.lastSeenAt.getTime();
-  if (row.createdAt.getTime() + maxMs <= now || lastSeen + idleMs <= now) return false;
   // A write per request would double the cost of the console's calls; the idle limit is counted in minutes.
   if (lastSeen < now - LAST_SEEN_PRECISION_MS) {
     row.lastSeenAt = new Date(now);

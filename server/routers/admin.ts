@@ -387,7 +387,9 @@ export const adminRouter = operations({
     })
     .input(IdInput)
     .output(EndedSessionsResponse)
-    .mutation(({ ctx, input }) => endSessions(ctx.db, { userId: input.id }, ctx.principal)),
+    .mutation(({ ctx, input }) =>
+      endSessions(ctx.db, { userId: input.id }, ctx.principal, { limits: sessionLimits() }),
+    ),
 
   listAuditEvents: admin
     .meta({

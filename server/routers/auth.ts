@@ -149,6 +149,7 @@ export const authRouter = operations({
         ctx.db,
         { userId: ownUserId(ctx.principal), except: ctx.principal.sessionId },
         ctx.principal,
+        { limits: sessionLimits() },
       ),
     ),
 });

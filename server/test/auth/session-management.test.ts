@@ -149,10 +149,14 @@ describe('your own sessions', () => {
     const here = await signIn(user.user);
     const others = [await signIn(user.user), await signIn(user.user, FIREFOX_ON_WINDOWS)];
     const bystander = await signIn((await t.actor()).user);
+    // An expired one goes too, but was not ended by this: it is neither counted nor audited.
+    const expired = await signIn(user.user);
+    await age(expired, 'last_seen_at', getEnv().SESSION_IDLE_MINUTES + 1);
 
     const res = await consoleCall(t.url, here.cookie, 'auth.revokeOtherSessions', {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result.data).toEqual({ ended: 2 });
+    expect(await sessionIds(user.id)).toEqual([here.sid]);
     for (const s of others) expect((await me(s)).status).toBe(401);
     expect(await works(here)).toBe(true);
     expect(await works(bystander)).toBe(true);

@@ -1,4 +1,4 @@
-// Sessions (issue 37, item 5): a person signed in twice sees both sessions on their account page and ends
+// Sessions (docs/contract.md §4): a person signed in twice sees both sessions on their account page and ends
 // the other one from the keyboard; an administrator ends all of a user's from the user's page. The ended
 // browser is sent to sign in on its next action.
 import type { Browser, Page } from '@playwright/test';

@@ -41,7 +41,7 @@ export function TopNodes({ nodes, days }: { nodes: IncidentStats['topNodes'] | u
           <Table.Tr key={n.nodeId}>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>
               <Box>
-                {/* Issue 14: to the board filtered by this node. */}
+                {/* To the board filtered by this node. */}
                 <Anchor
                   component={Link}
                   href={`/incidents?nodeId=${encodeURIComponent(n.nodeId)}`}

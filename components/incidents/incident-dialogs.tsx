@@ -14,7 +14,7 @@ import type { IncidentActions } from './use-incident-actions';
 export function IncidentDialogs({ incident, actions }: { incident: IncidentView; actions: IncidentActions }) {
   const { id } = incident;
   const workerRequestId = workerRequestIdOf(incident.externalReferenceId);
-  // Issue 14: Escape (or the close button) does not throw a typed note away without asking.
+  // Escape (or the close button) does not throw a typed note away without asking.
   const [resolveDirty, setResolveDirty] = useState(false);
   const guard = useDiscardGuard(resolveDirty, () => {
     setResolveDirty(false);

@@ -1,5 +1,5 @@
 'use client';
-// Issue 14: who owns the incident (assign to me, to a user, unassign) and notes on its timeline. Each call
+// Who owns the incident (assign to me, to a user, unassign) and notes on its timeline. Each call
 // settles the page (use-incident.ts) so that the header, fields and timeline show the change at once.
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

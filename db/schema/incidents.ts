@@ -155,7 +155,7 @@ export const incidents = pgTable(
     index('incidents_source_created_idx').on(t.source, t.createdAt, t.id),
     index('incidents_severity_created_idx').on(t.severity, t.createdAt, t.id),
     index('incidents_process_instance_idx').on(t.processInstanceId, t.createdAt, t.id),
-    // Issue 14: the assignee and node filters, in the default order.
+    // The assignee and node filters, in the default order.
     index('incidents_assignee_created_idx')
       .on(t.assignee, t.createdAt, t.id)
       .where(sql`assignee is not null`),

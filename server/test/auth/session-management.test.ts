@@ -1,4 +1,4 @@
-// Managing console sessions (issue 37, item 5): each user lists their live sessions by a public handle (never
+// Managing console sessions (docs/contract.md §4): each user lists their live sessions by a public handle (never
 // the secret id the cookie carries) and ends one or all others; an administrator does so for any user. An end
 // deletes the row, so the session's next request is refused at once, here and on every other instance, and
 // each end is audited. Over REST (bearer) and tRPC (the console's cookie) alike.

@@ -244,7 +244,7 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
     expect(served).toHaveLength(1_000);
     expect(Math.min(...served)).toBeGreaterThanOrEqual(0);
     expect(transactions).toBeLessThan(150 + during.length);
-    // Issue 12 wants a long poll answered within 100 ms after its waitMs. As the server sees it, a thousand
+    // A long poll is to be answered within 100 ms after its waitMs. As the server sees it, a thousand
     // timing out together answered so at p95 in some runs on this 2-core machine and took up to 2.5 s in
     // others, as loaded as it was (a load average of 10 to 20); no fixed bound holds under such load, and
     // speed is measured by a benchmark (bench/long-poll-overshoot.ts), not here. What this test holds is
@@ -335,7 +335,7 @@ describe.runIf(onPostgres)('long-poll wake-ups (PostgreSQL, a real process)', ()
       `200 publishes to 1,000 waiters, handed to waves ${byWave.join(' ')}; another request, quiet: ` +
         `${report(quiet)}; during the publishes: ${report(during)}`,
     );
-    // Issue 12: the other request not held behind the burst (before the mend its p95 rose from 7 to 321 ms, as
+    // The other request not held behind the burst (before the mend its p95 rose from 7 to 321 ms, as
     // every publish woke every waiter). Its p95 here is a few of some 50 sequential reads, and on this shared
     // machine it swings as far on its own (a run at load average 7 saw 222 against a quiet 19 ms), so the
     // median is held, with room for the swings; the cost itself is counted in transactions by the first

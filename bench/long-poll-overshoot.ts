@@ -7,7 +7,7 @@
 // e.g. `git archive <commit> | tar -x -C /tmp/before && ln -s $PWD/node_modules /tmp/before/` and then
 // `npx tsx bench/long-poll-overshoot.ts 3 /tmp/before .`. Each checkout's server (tsx server/http.ts,
 // production) runs on a fresh database bpm_lp_bench_<n> next to BENCH_DATABASE_URL (dropped at the end); each round sends 1,000
-// polls in 10 waves of 100, 200 ms apart, all with waitMs ending at the same instant. The aim is 100 ms.
+// polls in 10 waves of 100, 200 ms apart, all with waitMs ending at the same instant: each should be answered within 100 ms after it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import os from 'node:os';

@@ -16,7 +16,8 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { ProblemAlert } from '@/components/ui/problem';
-import type { IncidentView } from '@/server/schemas/incidents';
+import type { z } from 'zod';
+import type { IncidentView, SnoozeRequest as SnoozeRequestSchema } from '@/server/schemas/incidents';
 import { getServiceTimeZone, serviceLocalDateTime } from '../service-time';
 import { formatExact } from './relative-time';
 
@@ -47,10 +48,8 @@ export function SnoozedBadge({ incident }: { incident: Snooze }) {
   );
 }
 
-export interface SnoozeRequest {
-  until?: string;
-  occurrences?: number;
-}
+/** What the dialog asks for: the API's snooze input, without the incident's id. */
+export type SnoozeRequest = z.input<typeof SnoozeRequestSchema>;
 
 const HOUR = 3_600_000;
 type TimeChoice = 'none' | '1h' | '4h' | 'tomorrow' | 'custom';

@@ -66,10 +66,8 @@ function describeQueryList(parameter: Parameter): void {
   parameter.description ??= schema.description;
 }
 
-/** Why each write that can find its target in a state or a shape that refuses it answers 409 (AppMeta.conflict). */
-const conflictOf = new Map(
-  restProcedures.filter((p) => p.conflict).map((p) => [`${p.method.toLowerCase()} ${p.path}`, p.conflict!]),
-);
+/** Each REST operation's declaration by `<method> <path>`: its body limit and why it may answer 409. */
+const declared = new Map(restProcedures.map((p) => [`${p.method.toLowerCase()} ${p.path}`, p]));
 
 /** The header of the writes that take an Idempotency-Key (AppMeta.idempotent; docs/contract.md §8). */
 const IDEMPOTENCY_KEY_PARAMETER: Parameter = {
@@ -80,13 +78,6 @@ const IDEMPOTENCY_KEY_PARAMETER: Parameter = {
   schema: { type: 'string', minLength: 1, maxLength: 257 },
 };
 
-/** The operations that take a larger body than MAX_BODY_BYTES (AppMeta.maxBodyBytes). */
-const bodyLimitOf = new Map(
-  restProcedures
-    .filter((p) => p.maxBodyBytes)
-    .map((p) => [`${p.method.toLowerCase()} ${p.path}`, p.maxBodyBytes]),
-);
-
 const sizeInWords = (bytes: number) =>
   bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${Math.round(bytes / 1024)} KiB`;
 
@@ -95,9 +86,13 @@ const sizeInWords = (bytes: number) =>
  * kinds (server/errors.ts), so the document and the service cannot disagree on them.
  */
 function problemsOf(method: string, path: string, op: Operation): Partial<Record<string, string>> {
-  const bodyLimit = bodyLimitOf.get(`${method} ${path}`) ?? MAX_BODY_BYTES;
+  const operation = declared.get(`${method} ${path}`);
+  // A larger body than MAX_BODY_BYTES where AppMeta.maxBodyBytes says so.
+  const bodyLimit = operation?.maxBodyBytes ?? MAX_BODY_BYTES;
   const body = method === 'post' || method === 'put';
   const writes = body || method === 'delete';
+  // Why a write that can find its target in a state or shape that refuses it answers 409 (AppMeta.conflict).
+  const conflict = writes ? operation?.conflict : undefined;
   const secured = Boolean(op.security?.length);
   const signIn = path === '/tokens' || path === '/password';
   const kinds: [DomainErrorKind, string][] = [
@@ -117,9 +112,7 @@ function problemsOf(method: string, path: string, op: Operation): Partial<Record
         ] as [DomainErrorKind, string][])
       : []),
     ...(path.includes('{') ? ([['NOT_FOUND', 'No such record']] as [DomainErrorKind, string][]) : []),
-    ...(writes && conflictOf.has(`${method} ${path}`)
-      ? ([['CONFLICT', conflictOf.get(`${method} ${path}`)!]] as [DomainErrorKind, string][])
-      : []),
+    ...(conflict ? ([['CONFLICT', conflict]] as [DomainErrorKind, string][]) : []),
     ...(body
       ? ([
           ['PAYLOAD_TOO_LARGE', `Request body over ${sizeInWords(bodyLimit)}`],

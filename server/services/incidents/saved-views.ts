@@ -69,16 +69,18 @@ export async function createSavedView(
   }
 }
 
-/** The caller's own view `id`, or why not: 404 when they cannot see it, 403 when it is someone else's shared one. */
-async function ownView(db: Db, id: number, actor: Principal): Promise<void> {
-  ownerOf(actor);
+/**
+ * Why the caller's change of view `id` matched no row of theirs: 404 when they cannot see it, 403 when it is
+ * someone else's shared one. Asked only after the change found nothing, so a change costs one statement.
+ */
+async function refusalFor(db: Db, id: number): Promise<Error> {
   const [found] = await db
-    .select({ ownerId: savedViews.ownerId, shared: savedViews.shared })
+    .select({ shared: savedViews.shared })
     .from(savedViews)
     .where(eq(savedViews.id, id));
-  if (!found || (found.ownerId !== actor.userId && !found.shared)) throw notFound('Saved view', id);
-  if (found.ownerId !== actor.userId)
-    throw forbidden(`Saved view ${id} is someone else's: only its owner can change it`);
+  return found?.shared
+    ? forbidden(`Saved view ${id} is someone else's: only its owner can change it`)
+    : notFound('Saved view', id);
 }
 
 export async function updateSavedView(
@@ -86,14 +88,13 @@ export async function updateSavedView(
   { id, ...changes }: { id: number; name?: string; search?: string; mine?: boolean; shared?: boolean },
   actor: Principal,
 ): Promise<SavedView> {
-  await ownView(db, id, actor);
   try {
     const [row] = await db
       .update(savedViews)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(and(eq(savedViews.id, id), eq(savedViews.ownerId, ownerOf(actor))))
       .returning();
-    if (!row) throw notFound('Saved view', id);
+    if (!row) throw await refusalFor(db, id);
     return toView(row, actor.username, actor);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken(changes.name ?? '');
@@ -102,10 +103,9 @@ export async function updateSavedView(
 }
 
 export async function deleteSavedView(db: Db, { id }: { id: number }, actor: Principal): Promise<void> {
-  await ownView(db, id, actor);
   const deleted = await db
     .delete(savedViews)
     .where(and(eq(savedViews.id, id), eq(savedViews.ownerId, ownerOf(actor))))
     .returning({ id: savedViews.id });
-  if (!deleted.length) throw notFound('Saved view', id);
+  if (!deleted.length) throw await refusalFor(db, id);
 }

@@ -16,7 +16,7 @@ import { log } from '../../observability/log';
 import { SNOOZE_MAX_DAYS, type IncidentView } from '../../schemas/incidents';
 import { formatLocalDateTime } from '../../time';
 import { incidentView } from './incident-view';
-import { applyTransition, TRANSITIONS } from './transitions';
+import { applyTransition, NOT_SNOOZED, TRANSITIONS } from './transitions';
 
 export interface SnoozeInput {
   id: number;
@@ -110,13 +110,7 @@ async function endSnoozes(tx: Db, which: SQL, why: (ended: EndedSnooze) => strin
 }
 
 /** A row as it is once its snooze ended. */
-export const unsnoozed = (row: IncidentRow): IncidentRow => ({
-  ...row,
-  snoozedAt: null,
-  snoozedBy: null,
-  snoozedUntil: null,
-  snoozedUntilOccurrence: null,
-});
+export const unsnoozed = (row: IncidentRow): IncidentRow => ({ ...row, ...NOT_SNOOZED });
 
 /**
  * In a report's transaction, after its occurrences and their (held) entries are written: ends the snoozes of

@@ -64,12 +64,12 @@ export const REOPENED_FIELDS: IncidentChanges = {
 };
 
 /** No snooze: what ending one writes, and what resolving an incident does to one. */
-export const NOT_SNOOZED: IncidentChanges = {
+export const NOT_SNOOZED = {
   snoozedAt: null,
   snoozedBy: null,
   snoozedUntil: null,
   snoozedUntilOccurrence: null,
-};
+} as const satisfies Partial<IncidentRow>;
 
 /** How a snooze ends by itself: at a time, after more occurrences, or whichever comes first. */
 export interface SnoozeEnd {

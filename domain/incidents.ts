@@ -14,9 +14,10 @@ export const RESOLUTION_ACTIONS = [
 ] as const;
 /**
  * Why a bulk action skipped an incident (the problem code its single action would have answered): a state
- * that refuses the transition, or an incident that cannot be retried. The service emits only these.
+ * that refuses the transition, an incident that cannot be retried, or a retry's payload correction that this
+ * incident's payload cannot take (it would grow past the limit). The service emits only these.
  */
-export const BULK_SKIP_REASONS = ['INVALID_STATE', 'NOT_RETRYABLE'] as const;
+export const BULK_SKIP_REASONS = ['INVALID_STATE', 'NOT_RETRYABLE', 'VALIDATION_FAILED'] as const;
 export const INCIDENT_EVENT_TYPES = [
   'CREATED',
   'OCCURRED_AGAIN',

@@ -7,6 +7,9 @@ export const WORKER_REQUEST_STATUSES = ['PENDING', 'LOCKED', 'COMPLETED', 'FAILE
 export type ProcessInstanceStatus = (typeof PROCESS_INSTANCE_STATUSES)[number];
 export type WorkerRequestStatus = (typeof WORKER_REQUEST_STATUSES)[number];
 
+/** The largest payload a retry's correction may leave, serialized: what a request body can carry (64 KiB). */
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+
 const WORKER_REFERENCE_PREFIX = 'worker-request:';
 const WORKER_REFERENCE = new RegExp(`^${WORKER_REFERENCE_PREFIX}(${ID_DIGITS})$`);
 

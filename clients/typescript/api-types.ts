@@ -806,6 +806,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/incidents/{id}/payload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payload a WORKER incident's retry republishes, and its version
+         * @description Answers the worker request's payload (secret-looking values masked) and its payloadVersion, which a retry's payloadPatch is written against; 404 for an incident without a worker request.
+         */
+        get: operations["getIncidentRetryPayload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/incidents/{id}/retry": {
         parameters: {
             query?: never;
@@ -816,8 +836,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Retry a WORKER incident: restore the instance, reset and republish the worker request
-         * @description Retries a WORKER incident: the process instance runs again and its worker request is republished with its retries restored; other incidents are a 400 NOT_RETRYABLE.
+         * Retry a WORKER incident: restore the instance, reset, correct and republish the worker request
+         * @description Retries a WORKER incident: the process instance runs again and its worker request is republished with its retries restored, and with its payload corrected by payloadPatch (a JSON merge patch) if one comes; other incidents are a 400 NOT_RETRYABLE.
          */
         post: operations["retryIncident"];
         delete?: never;
@@ -1567,7 +1587,7 @@ export interface components {
                  * @description why it was skipped (SKIPPED only): the problem code its single action answers
                  * @enum {string}
                  */
-                reason?: "INVALID_STATE" | "NOT_RETRYABLE";
+                reason?: "INVALID_STATE" | "NOT_RETRYABLE" | "VALIDATION_FAILED";
                 /** @description the reason in words */
                 detail?: string;
             }[];
@@ -1582,7 +1602,7 @@ export interface components {
                  * @description why it was skipped (SKIPPED only): the problem code its single action answers
                  * @enum {string}
                  */
-                reason?: "INVALID_STATE" | "NOT_RETRYABLE";
+                reason?: "INVALID_STATE" | "NOT_RETRYABLE" | "VALIDATION_FAILED";
                 /** @description the reason in words */
                 detail?: string;
             }[];
@@ -1622,6 +1642,27 @@ export interface components {
              * @example 2026-11-21T09:30:00
              */
             createdAt: string;
+            /** @description RETRY_REQUESTED with a corrected payload only: what the correction changed, the values of secret-looking fields shown as "[masked]" */
+            payloadChanges?: {
+                /** @description the changed field, as a JSON Pointer (RFC 6901) */
+                path: string;
+                /** @description absent: the field was added */
+                before?: unknown;
+                /** @description absent: the field was removed */
+                after?: unknown;
+            }[];
+        };
+        RetryPayload: {
+            /** Format: int64 */
+            incidentId: number;
+            /** Format: int64 */
+            workerRequestId: number;
+            /** @description the worker request's payload, the values of secret-looking fields shown as "[masked]" */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            payloadVersion: number;
         };
         SavedView: {
             /** Format: int64 */
@@ -1647,6 +1688,11 @@ export interface components {
             payload: {
                 [key: string]: unknown;
             };
+            /**
+             * Format: int64
+             * @description 1 at creation, one more for each correction of the payload by an incident's retry
+             */
+            payloadVersion: number;
             /** @enum {string} */
             status: "PENDING" | "LOCKED" | "COMPLETED" | "FAILED";
             /** Format: int64 */
@@ -5019,6 +5065,10 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the caller */
                     requestedBy?: string;
+                    /** @description a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB */
+                    payloadPatch?: {
+                        [key: string]: unknown;
+                    };
                     ids: number[];
                 };
             };
@@ -5379,6 +5429,10 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the caller */
                     requestedBy?: string;
+                    /** @description a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB */
+                    payloadPatch?: {
+                        [key: string]: unknown;
+                    };
                     /** @description the list's filters (the same names and values as GET /incidents' query), `{}` for all */
                     filter: {
                         /** @description one of OPEN, ACKNOWLEDGED, RESOLVED; several, separated by commas (or the parameter repeated), match any of them */
@@ -6482,6 +6536,82 @@ export interface operations {
             };
         };
     };
+    getIncidentRetryPayload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryPayload"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     retryIncident: {
         parameters: {
             query?: never;
@@ -6496,6 +6626,15 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the caller */
                     requestedBy?: string;
+                    /** @description a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB */
+                    payloadPatch?: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * Format: int64
+                     * @description the payloadVersion the patch was written against (GET /incidents/{id}/payload): required with payloadPatch, a 409 if the payload changed since
+                     */
+                    payloadVersion?: number;
                 };
             };
         };
@@ -6545,7 +6684,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_STATE: a retry is already under way, or the incident is resolved */
+            /** @description CONFLICT: the payload changed since the payloadVersion a payloadPatch was written against */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -25,6 +26,7 @@ import {
   INCIDENT_STATUSES,
   RESOLUTION_ACTIONS,
 } from '../../domain/incidents';
+import type { PayloadChange } from '../../domain/payload-patch';
 import { workerRequests } from './workers';
 
 export const incidentStatus = pgEnum('incident_status', INCIDENT_STATUSES);
@@ -346,6 +348,11 @@ export const incidentEvents = pgTable(
      * every writer passes on; its notifications send it on. Null outside a traced request.
      */
     traceparent: text('traceparent'),
+    /**
+     * A retry that corrected its worker request's payload: what it changed, secret-looking values masked
+     * (domain/payload-patch.ts). Null on every other entry.
+     */
+    payloadChanges: jsonb('payload_changes').$type<PayloadChange[]>(),
     /**
      * Written by the system while its incident was snoozed: not notified (the snooze's end is). Set by the
      * trigger incident_events_held (migration 0024) for every writer.

@@ -39,6 +39,8 @@ export const workerRequests = pgTable(
     payload: jsonb('payload')
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** 1 at creation, one more for each correction of the payload by a retry (its optimistic check). */
+    payloadVersion: integer('payload_version').notNull().default(1),
     status: workerRequestStatus('status').notNull().default('PENDING'),
     /** Failures left before the request fails for good. */
     retries: integer('retries').notNull(),

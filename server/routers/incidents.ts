@@ -34,7 +34,8 @@ import {
   ReportIncidentRequest,
   REPORT_BATCH_BODY_BYTES,
   ResolveRequest,
-  RetryRequest,
+  RetryIncidentRequest,
+  RetryPayloadResponse,
 } from '../schemas/incidents';
 import { getIncident } from '../services/incidents/get-incident';
 import { getIncidentEvents } from '../services/incidents/get-incident-events';
@@ -53,6 +54,7 @@ import { bulkAcknowledge } from '../services/incidents/bulk-acknowledge';
 import { bulkResolve } from '../services/incidents/bulk-resolve';
 import { addIncidentNote } from '../services/incidents/add-incident-note';
 import { assignIncident } from '../services/incidents/assign-incident';
+import { getRetryPayload } from '../services/worker-incidents/get-retry-payload';
 import { retryIncident } from '../services/worker-incidents/retry-incident';
 import { bulkRetry } from '../services/worker-incidents/bulk-retry';
 import { openIncidentStream, type StreamEvent } from '../services/events/incident-stream';
@@ -480,20 +482,37 @@ export const incidentsRouter = operations({
     .output(IncidentResponse)
     .mutation(({ ctx, input }) => assignIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 
+  retryPayload: incident
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/incidents/{id}/payload',
+        operationId: 'getIncidentRetryPayload',
+        tags,
+        summary: "The payload a WORKER incident's retry republishes, and its version",
+        description:
+          "Answers the worker request's payload (secret-looking values masked) and its payloadVersion, which a retry's payloadPatch is written against; 404 for an incident without a worker request.",
+      },
+    })
+    .input(IdInput)
+    .output(RetryPayloadResponse)
+    .query(({ ctx, input }) => getRetryPayload(ctx.db, input)),
+
   retry: incident
     .meta({
-      conflict: 'INVALID_STATE: a retry is already under way, or the incident is resolved',
+      conflict: 'CONFLICT: the payload changed since the payloadVersion a payloadPatch was written against',
       openapi: {
         method: 'POST',
         path: '/incidents/{id}/retry',
         operationId: 'retryIncident',
         description:
-          'Retries a WORKER incident: the process instance runs again and its worker request is republished with its retries restored; other incidents are a 400 NOT_RETRYABLE.',
+          'Retries a WORKER incident: the process instance runs again and its worker request is republished with its retries restored, and with its payload corrected by payloadPatch (a JSON merge patch) if one comes; other incidents are a 400 NOT_RETRYABLE.',
         tags,
-        summary: 'Retry a WORKER incident: restore the instance, reset and republish the worker request',
+        summary:
+          'Retry a WORKER incident: restore the instance, reset, correct and republish the worker request',
       },
     })
-    .input(RetryRequest.extend({ id: idParam }))
+    .input(RetryIncidentRequest)
     .output(IncidentResponse)
     .mutation(({ ctx, input }) => retryIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 });

@@ -12,6 +12,7 @@ import {
   SORT_FIELDS,
   type SortField,
 } from '../../domain/incidents';
+import { MASKED } from '../../domain/payload-patch';
 import {
   idParam,
   jsonId,
@@ -84,6 +85,18 @@ export const IncidentEventResponse = z
     message: z.string(),
     actor: z.string().nullable(),
     createdAt: timestamp,
+    payloadChanges: z
+      .array(
+        z.object({
+          path: z.string().meta({ description: 'the changed field, as a JSON Pointer (RFC 6901)' }),
+          before: z.unknown().optional().meta({ description: 'absent: the field was added' }),
+          after: z.unknown().optional().meta({ description: 'absent: the field was removed' }),
+        }),
+      )
+      .optional()
+      .meta({
+        description: `RETRY_REQUESTED with a corrected payload only: what the correction changed, the values of secret-looking fields shown as "${MASKED}"`,
+      }),
   })
   .meta({ id: 'IncidentTimelineEntry' });
 
@@ -353,9 +366,49 @@ export const AssignRequest = z
   })
   .meta({ id: 'AssignRequest' });
 
+const payloadPatch = z.record(z.string(), z.unknown()).meta({
+  description:
+    "a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB",
+});
+/** What every retry takes: who asks, and a correction of the payload. */
+const retry = {
+  requestedBy: actorName.optional().meta({ description: 'defaults to the caller' }),
+  payloadPatch: payloadPatch.optional(),
+};
 export const RetryRequest = z
-  .object({ requestedBy: actorName.optional().meta({ description: 'defaults to the caller' }) })
+  .object({
+    ...retry,
+    payloadVersion: z.number().int().min(1).optional().meta({
+      description:
+        'the payloadVersion the patch was written against (GET /incidents/{id}/payload): required with payloadPatch, a 409 if the payload changed since',
+    }),
+  })
   .meta({ id: 'RetryRequest' });
+/** One incident's retry: a correction names the version it was written against, as an If-Match would. */
+export const RetryIncidentRequest = RetryRequest.extend({ id: idParam }).check((ctx) => {
+  const { payloadPatch, payloadVersion } = ctx.value;
+  if ((payloadPatch === undefined) !== (payloadVersion === undefined)) {
+    ctx.issues.push({
+      code: 'custom',
+      input: payloadVersion,
+      path: ['payloadVersion'],
+      message:
+        payloadPatch === undefined ? 'is only taken with payloadPatch' : 'is required with payloadPatch',
+    });
+  }
+});
+/** The payload a retry of the incident republishes, and its version, for a correction to be written against. */
+export const RetryPayloadResponse = z
+  .object({
+    incidentId: z.number().int(),
+    workerRequestId: z.number().int(),
+    payload: z.record(z.string(), z.unknown()).meta({
+      description: `the worker request's payload, the values of secret-looking fields shown as "${MASKED}"`,
+    }),
+    payloadVersion: z.number().int(),
+  })
+  .meta({ id: 'RetryPayload' });
+export type RetryPayload = z.infer<typeof RetryPayloadResponse>;
 
 const bulkIds = z
   .array(jsonId)
@@ -365,7 +418,7 @@ export const BulkAcknowledgeRequest = AcknowledgeRequest.extend({ ids: bulkIds }
   id: 'BulkAcknowledgeRequest',
 });
 export const BulkResolveRequest = ResolveRequest.extend({ ids: bulkIds }).meta({ id: 'BulkResolveRequest' });
-export const BulkRetryRequest = RetryRequest.extend({ ids: bulkIds }).meta({ id: 'BulkRetryRequest' });
+export const BulkRetryRequest = z.object({ ...retry, ids: bulkIds }).meta({ id: 'BulkRetryRequest' });
 export const BulkResultResponse = z
   .object({
     results: z.array(
@@ -408,7 +461,7 @@ export const BulkAcknowledgeMatchingRequest = AcknowledgeRequest.extend(matching
 export const BulkResolveMatchingRequest = ResolveRequest.extend(matching).meta({
   id: 'BulkResolveMatchingRequest',
 });
-export const BulkRetryMatchingRequest = RetryRequest.extend(matching).meta({
+export const BulkRetryMatchingRequest = z.object({ ...retry, ...matching }).meta({
   id: 'BulkRetryMatchingRequest',
 });
 export type MatchingRequest = { filter: IncidentFilter; afterId: number; limit: number };

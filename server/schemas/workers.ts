@@ -24,6 +24,9 @@ export const WorkerRequestResponse = z
     nodeId: z.string(),
     topic: z.string(),
     payload: jsonObject,
+    payloadVersion: z.number().int().meta({
+      description: "1 at creation, one more for each correction of the payload by an incident's retry",
+    }),
     status: z.enum(WORKER_REQUEST_STATUSES),
     retries: z.number().int(),
     attempt: z.number().int().meta({ description: 'deliveries so far, starting at 1' }),

@@ -78,5 +78,6 @@ export function toIncidentEventView(row: IncidentEventRow) {
     message: row.message,
     actor: row.actor,
     createdAt: at(row.createdAt),
+    ...(row.payloadChanges && { payloadChanges: row.payloadChanges }),
   };
 }

@@ -2,6 +2,7 @@
 // the retried request's outcome does to it. Called only by server/services/worker-incidents/, which joins
 // these steps to the worker side's in one transaction each.
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { PayloadChange } from '../../../domain/payload-patch';
 import type { Db } from '../../../db/client';
 import { incidentEvents, incidents, type IncidentRow } from '../../../db/schema';
 import { WORKER_REFERENCE_FORM, workerRequestIdOf } from '../../../domain/workers';
@@ -33,21 +34,32 @@ export async function lockRetryable(
   return { incident, workerRequestId: incident.workerRequestId };
 }
 
-/** The retry is under way: RETRY_REQUESTED on the timeline; the status waits for the worker's outcome. */
+/**
+ * The retry is under way: RETRY_REQUESTED on the timeline, with what it corrected in the payload if it did;
+ * the status waits for the worker's outcome.
+ */
 export async function recordRetryRequested(
   tx: Db,
   {
     id,
     message,
     requestedBy,
+    payloadChanges,
     traceparent,
-  }: { id: number; message: string; requestedBy: string; traceparent?: string },
+  }: {
+    id: number;
+    message: string;
+    requestedBy: string;
+    payloadChanges: PayloadChange[] | null;
+    traceparent?: string;
+  },
 ): Promise<IncidentRow> {
   await tx.insert(incidentEvents).values({
     incidentId: id,
     eventType: 'RETRY_REQUESTED',
     message,
     actor: requestedBy,
+    payloadChanges,
     traceparent,
   });
   const [updated] = await tx

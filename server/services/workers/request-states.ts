@@ -13,7 +13,14 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { outbox, processInstances, workerRequests, type WorkerRequestRow } from '../../../db/schema';
-import { conflict, notFound, notRetryable } from '../../errors';
+import {
+  applyMergePatch,
+  payloadChanges,
+  type JsonObject,
+  type PayloadChange,
+} from '../../../domain/payload-patch';
+import { MAX_PAYLOAD_BYTES } from '../../../domain/workers';
+import { conflict, fieldError, notFound, notRetryable } from '../../errors';
 import { publishTopic } from './publish';
 
 export interface LockRequest {
@@ -272,15 +279,38 @@ export async function releaseExpiredLocks(tx: Db): Promise<{ topic: string }[]> 
     .returning({ topic: workerRequests.topic });
 }
 
+/** A correction of a request's payload by a retry: a JSON merge patch, and the version it was written against. */
+export interface PayloadCorrection {
+  patch: JsonObject;
+  /** The payloadVersion the patch's author saw; absent, the patch applies to the payload as it is. */
+  version?: number;
+}
+
 /**
  * A FAILED request runs again: back to PENDING with its retries restored, its process instance RUNNING at
  * `nodeId`, the service-task request republished through the outbox; `requestedBy` is whose outcome it is.
- * NotRetryable if it is not FAILED. In the caller's transaction.
+ * With a correction, the republished payload is the patched one (its version one more) and the answer says
+ * what changed. NotRetryable if it is not FAILED; a conflict if the payload is no longer the version the
+ * correction was written against. In the caller's transaction.
  */
 export async function resetForRetry(
   tx: Db,
-  { id, nodeId, requestedBy }: { id: number; nodeId: string; requestedBy: string },
-): Promise<WorkerRequestRow> {
+  {
+    id,
+    nodeId,
+    requestedBy,
+    correction,
+  }: { id: number; nodeId: string; requestedBy: string; correction?: PayloadCorrection },
+): Promise<{ request: WorkerRequestRow; changes: PayloadChange[] | null }> {
+  const [current] = await tx.select().from(workerRequests).where(eq(workerRequests.id, id)).for('update');
+  if (!current || current.status !== 'FAILED') {
+    throw notRetryable(
+      current
+        ? `Worker request ${id} is ${current.status}, not FAILED${current.status === 'PENDING' || current.status === 'LOCKED' ? ': a retry is already under way' : ''}`
+        : `Worker request ${id} does not exist`,
+    );
+  }
+  const corrected = correction && correctedPayload(current, correction);
   const [request] = await tx
     .update(workerRequests)
     .set({
@@ -292,21 +322,11 @@ export async function resetForRetry(
       retries: sql`${workerRequests.initialRetries}`,
       attempt: sql`${workerRequests.attempt} + 1`,
       retryRequestedBy: requestedBy,
+      ...(corrected && { payload: corrected.payload, payloadVersion: current.payloadVersion + 1 }),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(workerRequests.id, id), eq(workerRequests.status, 'FAILED')))
+    .where(eq(workerRequests.id, id))
     .returning();
-  if (!request) {
-    const [current] = await tx
-      .select({ status: workerRequests.status })
-      .from(workerRequests)
-      .where(eq(workerRequests.id, id));
-    throw notRetryable(
-      current
-        ? `Worker request ${id} is ${current.status}, not FAILED${current.status === 'PENDING' || current.status === 'LOCKED' ? ': a retry is already under way' : ''}`
-        : `Worker request ${id} does not exist`,
-    );
-  }
   await tx
     .update(processInstances)
     .set({ status: 'RUNNING', currentNodeId: nodeId, failedNodeId: null, updatedAt: sql`now()` })
@@ -320,5 +340,24 @@ export async function resetForRetry(
     attempt: request.attempt,
   });
   await publishTopic(tx, request.topic);
-  return request;
+  return { request, changes: corrected?.changes ?? null };
+}
+
+/** The payload a correction makes of the request's, and what it changed; refusals name the request. */
+function correctedPayload(current: WorkerRequestRow, { patch, version }: PayloadCorrection) {
+  if (version !== undefined && version !== current.payloadVersion) {
+    throw conflict(
+      `Worker request ${current.id}'s payload changed since version ${version}: it is at version ${current.payloadVersion}; read it again and write the correction against it`,
+    );
+  }
+  const before = current.payload as JsonObject;
+  const payload = applyMergePatch(before, patch) as JsonObject;
+  const bytes = Buffer.byteLength(JSON.stringify(payload));
+  if (bytes > MAX_PAYLOAD_BYTES) {
+    throw fieldError(
+      'payloadPatch',
+      `would make worker request ${current.id}'s payload ${bytes} bytes, more than ${MAX_PAYLOAD_BYTES}`,
+    );
+  }
+  return { payload, changes: payloadChanges(before, payload) };
 }

@@ -9,6 +9,7 @@ export function toWorkerRequestView(row: WorkerRequestRow): WorkerRequestView {
     nodeId: row.nodeId,
     topic: row.topic,
     payload: row.payload as Record<string, unknown>,
+    payloadVersion: row.payloadVersion,
     status: row.status,
     retries: row.retries,
     attempt: row.attempt,

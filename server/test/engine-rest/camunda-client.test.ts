@@ -151,4 +151,63 @@ describe('camunda-external-task-client-js against /api/engine-rest', () => {
       'RUNNING',
     );
   });
+
+  it('receives the corrected payload of a retry as variables, and the incident resolves when it completes', async () => {
+    await w.setup();
+    const topic = unique('camunda-fix');
+    const published = await w.engine.post('/worker-requests', {
+      processInstanceId: w.nextInstance(),
+      nodeId: 'charge-card',
+      topic,
+      payload: { orderId: 'ORD-9', amount: -5, customer: { id: 'C-1' } },
+      retries: 1,
+    });
+    const { id, processInstanceId } = published.body as { id: number; processInstanceId: number };
+    const token = (await t.actor(['ACCESS_ENGINE_API'])).token;
+    const seen: Record<string, unknown>[] = [];
+    client = new Client({
+      baseUrl: `${t.url}/api/engine-rest`,
+      workerId: 'camunda-worker',
+      asyncResponseTimeout: 5_000,
+      interceptors: (config: { headers?: Record<string, string> }) => ({
+        ...config,
+        headers: { ...config.headers, Authorization: `Bearer ${token}` },
+      }),
+    });
+    client.subscribe(topic, async ({ task, taskService }) => {
+      const variables = task.variables.getAll();
+      seen.push(variables);
+      if ((variables.amount as number) < 0) {
+        await taskService.handleFailure(task, {
+          errorMessage: 'Amount must be positive',
+          retries: 0,
+          retryTimeout: 0,
+        });
+      } else {
+        await taskService.complete(task, new Variables().set('charged', variables.amount));
+      }
+    });
+
+    const incidentOf = async () =>
+      (await w.admin.get(`/incidents?processInstanceId=${processInstanceId}`)).body.content[0] as
+        { id: number; status: string; resolutionAction: string | null } | undefined;
+    const incident = (await eventually(incidentOf, (i) => i !== undefined))!;
+    const { payloadVersion } = (await w.admin.get(`/incidents/${incident.id}/payload`)).body;
+    const retried = await w.admin.post(`/incidents/${incident.id}/retry`, {
+      payloadPatch: { amount: 5, customer: { tier: 'gold' } },
+      payloadVersion,
+    });
+    expect(retried.status, retried.text).toBe(200);
+
+    const resolved = await eventually(incidentOf, (i) => i?.status === 'RESOLVED');
+    expect(resolved).toMatchObject({ status: 'RESOLVED', resolutionAction: 'RETRIED_SUCCESSFULLY' });
+    expect(seen).toEqual([
+      { orderId: 'ORD-9', amount: -5, customer: { id: 'C-1' } },
+      { orderId: 'ORD-9', amount: 5, customer: { id: 'C-1', tier: 'gold' } },
+    ]);
+    expect((await w.engine.get(`/worker-requests/${id}`)).body).toMatchObject({
+      status: 'COMPLETED',
+      result: { charged: 5 },
+    });
+  });
 });

@@ -20,13 +20,17 @@ export function workerProtocol(t: TestApi) {
       w.adminName = a.username;
     },
 
-    async publish(topic = unique('topic'), retries = 1) {
+    async publish(
+      topic = unique('topic'),
+      retries = 1,
+      payload: Record<string, unknown> = { orderId: 'ORD-1' },
+    ) {
       await w.setup();
       const res = await w.engine.post('/worker-requests', {
         processInstanceId: nextInstance++,
         nodeId: 'charge-card',
         topic,
-        payload: { orderId: 'ORD-1' },
+        payload,
         retries,
       });
       expect(res.status, res.text).toBe(200);
@@ -37,8 +41,8 @@ export function workerProtocol(t: TestApi) {
       w.engine.post('/worker-requests/fetch-and-lock', { workerId, topics: [topic], ...extra }),
 
     /** Publishes a request and fails it for good: a FAILED request and its WORKER incident. */
-    async failedRequestWithIncident(topic = unique('topic')) {
-      const request = await w.publish(topic, 1);
+    async failedRequestWithIncident(topic = unique('topic'), payload?: Record<string, unknown>) {
+      const request = await w.publish(topic, 1, payload);
       expect((await w.fetchAndLock(topic)).body).toHaveLength(1);
       const failed = await w.engine.post(`/worker-requests/${request.id}/failure`, {
         workerId: 'w1',

@@ -827,13 +827,33 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     notFound(await api.POST('/incidents/{id}/assign', { ...path(UNKNOWN_ID), body: { username: null } }));
   },
 
+  async getIncidentRetryPayload({ api }) {
+    const { request, incident } = await failedWorkerIncident(api);
+    const answer = ok(await api.GET('/incidents/{id}/payload', path(incident.id)));
+    expect(answer).toEqual({
+      incidentId: incident.id,
+      workerRequestId: request.id,
+      payload: request.payload,
+      payloadVersion: 1,
+    });
+    notFound(await api.GET('/incidents/{id}/payload', path((await reportIncident(api)).id)));
+    notFound(await api.GET('/incidents/{id}/payload', path(UNKNOWN_ID)));
+  },
+
   async retryIncident({ api }) {
     const { request, incident } = await failedWorkerIncident(api);
     const retried = ok(
-      await api.POST('/incidents/{id}/retry', { ...path(incident.id), body: { requestedBy: 'ops' } }),
+      await api.POST('/incidents/{id}/retry', {
+        ...path(incident.id),
+        body: { requestedBy: 'ops', payloadPatch: { corrected: true }, payloadVersion: 1 },
+      }),
     );
     expect(retried).toMatchObject({ id: incident.id, status: incident.status });
-    expect(ok(await api.GET('/worker-requests/{id}', path(request.id)))).toMatchObject({ status: 'PENDING' });
+    expect(ok(await api.GET('/worker-requests/{id}', path(request.id)))).toMatchObject({
+      status: 'PENDING',
+      payload: { ...request.payload, corrected: true },
+      payloadVersion: 2,
+    });
     const other = await reportIncident(api);
     problem(await api.POST('/incidents/{id}/retry', path(other.id)), 400, 'NOT_RETRYABLE');
     notFound(await api.POST('/incidents/{id}/retry', path(UNKNOWN_ID)));

@@ -32,6 +32,8 @@ export interface WorkerRequest {
   processInstanceId: number;
   status: 'PENDING' | 'LOCKED' | 'COMPLETED' | 'FAILED';
   attempt: number;
+  payload: Record<string, unknown>;
+  payloadVersion: number;
 }
 
 let counter = 0;
@@ -139,11 +141,13 @@ export class IncidentApi {
     nodeId: string;
     topic: string;
     errorMessage: string;
+    payload?: Record<string, unknown>;
   }): Promise<{ request: WorkerRequest; incident: Incident }> {
     const created = await this.call<WorkerRequest>('POST', '/api/worker-requests', {
       processInstanceId: options.processInstanceId,
       nodeId: options.nodeId,
       topic: options.topic,
+      payload: options.payload,
       retries: 0,
     });
     const workerId = uniqueTag('e2e-worker');
@@ -169,6 +173,53 @@ export class IncidentApi {
     const incident = incidents.find((i) => i.externalReferenceId === `worker-request:${created.id}`);
     expect(incident, 'a WORKER incident for the failed request').toBeDefined();
     return { request: failed, incident: incident! };
+  }
+
+  /** `count` worker requests of `topic` at `nodeId`, each failed for good: as many WORKER incidents. */
+  async failWorkerRequests(
+    count: number,
+    options: {
+      nodeId: string;
+      topic: string;
+      errorMessage: string;
+      payload: (i: number) => Record<string, unknown>;
+    },
+  ): Promise<void> {
+    for (let i = 0; i < count; i++) {
+      await this.call<WorkerRequest>('POST', '/api/worker-requests', {
+        processInstanceId: uniqueProcessInstanceId(),
+        nodeId: options.nodeId,
+        topic: options.topic,
+        payload: options.payload(i),
+        retries: 0,
+      });
+    }
+    const workerId = uniqueTag('e2e-worker');
+    for (let failed = 0; failed < count;) {
+      const locked = await this.fetchAndLock(options.topic, workerId, 100);
+      expect(locked.length, 'requests left to fail').toBeGreaterThan(0);
+      for (const { id } of locked) {
+        await this.call('POST', `/api/worker-requests/${id}/failure`, {
+          workerId,
+          errorMessage: options.errorMessage,
+          retries: 0,
+        });
+      }
+      failed += locked.length;
+    }
+  }
+
+  /** A worker's poll: up to `maxTasks` requests of the topic locked for it (none waiting answers at once). */
+  fetchAndLock(topic: string, workerId: string, maxTasks = 1): Promise<WorkerRequest[]> {
+    return this.call<WorkerRequest[]>('POST', '/api/worker-requests/fetch-and-lock', {
+      workerId,
+      topics: [topic],
+      maxTasks,
+    });
+  }
+
+  complete(id: number, workerId: string): Promise<WorkerRequest> {
+    return this.call<WorkerRequest>('POST', `/api/worker-requests/${id}/complete`, { workerId });
   }
 }
 

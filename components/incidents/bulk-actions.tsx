@@ -25,6 +25,7 @@ import { useTRPC } from '@/components/trpc';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { SeverityBadge, StatusBadge } from './badges';
 import type { IncidentStatus } from './labels';
+import { BulkCorrection, useBulkCorrection } from './payload-correction';
 
 // The resolve form validates with the API's zod schema (server/schemas/incidents.ts): loaded when the dialog
 // first opens, so the board's first load carries neither zod nor the schemas (docs/performance.md).
@@ -103,10 +104,14 @@ export function BulkActions({ selected, onClear }: { selected: IncidentView[]; o
     setConfirm(null);
     onClear();
   };
+  const correction = useBulkCorrection();
   const run = async (kind: 'acknowledge' | 'retry') => {
     setProblem(null);
     try {
-      const answer = await (kind === 'acknowledge' ? acknowledge : retry).mutateAsync({ ids });
+      const answer =
+        kind === 'acknowledge'
+          ? await acknowledge.mutateAsync({ ids })
+          : await retry.mutateAsync({ ids, ...(correction.patch && { payloadPatch: correction.patch }) });
       finish(kind, answer.results);
     } catch (error) {
       setProblem(problemOf(error).detail);
@@ -117,6 +122,7 @@ export function BulkActions({ selected, onClear }: { selected: IncidentView[]; o
   const plural = (count: number) => `${count} incident${count === 1 ? '' : 's'}`;
   const open = (kind: BulkKind) => {
     setProblem(null);
+    correction.reset();
     setConfirm(kind);
   };
   // A typed resolution note is not thrown away by a stray Escape.
@@ -182,6 +188,7 @@ export function BulkActions({ selected, onClear }: { selected: IncidentView[]; o
               {confirm === 'retry' &&
                 ' A retry republishes the failed service task, so the worker runs it again.'}
             </Text>
+            {confirm === 'retry' && <BulkCorrection state={correction} />}
             {problem && (
               <Alert color="red" role="alert" title="Nothing was changed">
                 {problem}
@@ -204,6 +211,7 @@ export function BulkActions({ selected, onClear }: { selected: IncidentView[]; o
                 <Button
                   loading={busy}
                   color={confirm === 'retry' ? 'violet' : undefined}
+                  disabled={confirm === 'retry' && Boolean(correction.invalid)}
                   onClick={() => run(confirm)}
                 >
                   {`${ACTION[confirm].verb} ${plural(n)}`}

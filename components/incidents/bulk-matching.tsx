@@ -23,6 +23,7 @@ import { problemOf } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import type { IncidentFilterInput } from '@/server/schemas/incidents';
 import { listInputOf, type BoardView } from './board-view';
+import { BulkCorrection, useBulkCorrection } from './payload-correction';
 import { ResolveForm } from './resolve-form';
 
 export type MatchingKind = 'acknowledge' | 'resolve' | 'retry';
@@ -75,11 +76,13 @@ export function BulkMatchingDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const running = useRef(false);
   const stopped = useRef(false);
+  const correction = useBulkCorrection();
 
   const reset = () => {
     setProgress(null);
     setResults(null);
     setProblem(null);
+    correction.reset();
   };
   const close = () => {
     if (running.current) {
@@ -170,6 +173,7 @@ export function BulkMatchingDialog({
               onSubmit={(request) => run(request)}
             />
           )}
+          {!progress && kind === 'retry' && <BulkCorrection state={correction} />}
           {!progress && kind !== 'resolve' && (
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
@@ -177,8 +181,8 @@ export function BulkMatchingDialog({
               </Button>
               <Button
                 color={kind === 'retry' ? 'violet' : undefined}
-                disabled={target.count === 0}
-                onClick={() => run()}
+                disabled={target.count === 0 || Boolean(correction.invalid)}
+                onClick={() => run(correction.patch ? { payloadPatch: correction.patch } : {})}
               >
                 {`${VERB[kind]} ${howMany(kind, target.count)}`}
               </Button>

@@ -1,19 +1,18 @@
 'use client';
-// The dialogs of the incident page's actions: resolve and snooze (forms), reopen and retry (confirmations
-// that keep the API's refusal in them).
-import { Code, Modal, Text } from '@mantine/core';
+// The dialogs of the incident page's actions: resolve, snooze and retry (forms; retry can correct the payload),
+// and reopen (a confirmation); each keeps the API's refusal in it.
+import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DiscardQuestion, useDiscardGuard } from '@/components/ui/discard-guard';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { ResolveForm } from './resolve-form';
 import { SnoozeDialog } from './snooze';
-import { workerRequestIdOf } from './retry-progress';
+import { RetryDialog } from './retry-dialog';
 import type { IncidentActions } from './use-incident-actions';
 
 export function IncidentDialogs({ incident, actions }: { incident: IncidentView; actions: IncidentActions }) {
   const { id } = incident;
-  const workerRequestId = workerRequestIdOf(incident.externalReferenceId);
   // Escape (or the close button) does not throw a typed note away without asking.
   const [resolveDirty, setResolveDirty] = useState(false);
   const guard = useDiscardGuard(resolveDirty, () => {
@@ -64,24 +63,14 @@ export function IncidentDialogs({ incident, actions }: { incident: IncidentView;
         </Text>
       </ConfirmDialog>
 
-      <ConfirmDialog
+      <RetryDialog
+        incident={incident}
         opened={actions.dialog === 'retry'}
-        title={`Retry incident ${id}?`}
-        confirmLabel="Retry"
-        confirmColor="violet"
-        loading={actions.retrying}
+        busy={actions.retrying}
         error={actions.dialogError}
-        errorTitle="Retry refused"
-        centered={false}
-        onConfirm={actions.confirmRetry}
         onClose={actions.closeDialog}
-      >
-        <Text size="sm">
-          Process instance {incident.processInstanceId} goes back to node <Code>{incident.nodeId}</Code> and
-          the failed service task{workerRequestId ? ` (worker request ${workerRequestId})` : ''} is published
-          again, so a worker runs it once more. The incident is resolved when the worker completes it.
-        </Text>
-      </ConfirmDialog>
+        onRetry={actions.confirmRetry}
+      />
     </>
   );
 }

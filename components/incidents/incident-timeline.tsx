@@ -1,7 +1,9 @@
 'use client';
 // The lifecycle timeline of an incident, oldest first, as the API returns it.
 import { Text, Timeline } from '@mantine/core';
+import type { PayloadChange } from '@/domain/payload-patch';
 import { EVENT_COLOR, EVENT_LABEL, type IncidentEventType } from './labels';
+import { PayloadChanges } from './payload-correction';
 import { formatExact, formatRelative } from './relative-time';
 
 export interface TimelineEntry {
@@ -10,6 +12,8 @@ export interface TimelineEntry {
   message: string;
   actor: string | null;
   createdAt: string;
+  /** A retry that corrected the payload: what it changed. */
+  payloadChanges?: PayloadChange[];
 }
 
 export function IncidentTimeline({ events, now }: { events: TimelineEntry[]; now: number }) {
@@ -46,6 +50,9 @@ export function IncidentTimeline({ events, now }: { events: TimelineEntry[]; now
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {event.message}
           </Text>
+          {event.payloadChanges && (
+            <PayloadChanges changes={event.payloadChanges} caption="Payload corrected" />
+          )}
           <Text size="xs" c="dimmed" mt={2}>
             by {event.actor ?? 'system'} ·{' '}
             <time dateTime={event.createdAt} title={formatRelative(event.createdAt, now)}>

@@ -9,6 +9,7 @@ import { problemOf } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
 import type { IncidentView } from '@/server/schemas/incidents';
 import type { resolveRequestOf } from './resolve-form';
+import type { RetryCorrection } from './retry-dialog';
 import type { SnoozeRequest } from './snooze';
 
 export type IncidentDialog = 'resolve' | 'reopen' | 'retry' | 'snooze';
@@ -87,9 +88,9 @@ export function useIncidentActions(id: number, settle: (updated?: IncidentView) 
       void settle();
     }
   };
-  const confirmRetry = async () => {
+  const confirmRetry = async (correction: RetryCorrection) => {
     try {
-      const updated = await retry.mutateAsync({ id });
+      const updated = await retry.mutateAsync({ id, ...correction });
       setDialog(null);
       setRetriedHere(true);
       await settle(updated);

@@ -83,6 +83,13 @@ for (const size of WIDTHS) {
     });
     await api.resolve(resolved.id);
     await api.report({ message: `Invoice rendering failed ${tag}`, severity: 'HIGH' });
+    const { incident: retryable } = await api.failWorkerRequest({
+      processInstanceId: uniqueProcessInstanceId(),
+      nodeId: 'charge-card',
+      topic: `axe.${tag}`,
+      errorMessage: `Amount must be positive ${tag}`,
+      payload: { orderId: 'ORD-1', amount: -5, card: { cvv: '123' } },
+    });
     const user = await createUser(request, {
       usernamePrefix: 'axe-user',
       permissionCodes: ['ACCESS_BPM_ADMIN'],
@@ -149,6 +156,20 @@ for (const size of WIDTHS) {
     };
     await openDialog(`/incidents/${open.id}`, 'Resolve…');
     await openDialog(`/incidents/${open.id}`, 'Snooze…');
+    // The retry dialog with its payload editor and the changes it will make.
+    await page.goto(`/incidents/${retryable.id}`);
+    await settled(page);
+    await page.getByRole('button', { name: 'Retry…' }).click();
+    await page.getByRole('switch', { name: /Correct the payload first/ }).check();
+    await page
+      .getByRole('textbox', { name: /Payload/ })
+      .fill('{"orderId": "ORD-1", "amount": 5, "card": {"cvv": "[masked]"}}');
+    await expect(page.getByRole('table', { name: 'The retry will change' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await scan(`/incidents/${retryable.id} dialog "Retry…" correcting the payload`, '[role="dialog"]');
+    await shot(page, `axe-${size.name}-retry-correction`, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
     await openDialog('/admin/users', 'Create user');
     await openDialog(`/admin/users/${user.id}`, 'Reset password…');
     await openDialog(`/admin/users/${user.id}`, 'Delete user…');

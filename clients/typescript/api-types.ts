@@ -314,6 +314,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/service-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List service accounts, ordered by id
+         * @description Lists every service account (a principal for engines and workers, with no password and no sign-in) with groups and permissions, ordered by id; `q` keeps those whose name contains it.
+         */
+        get: operations["listServiceAccounts"];
+        put?: never;
+        /**
+         * Create a service account
+         * @description Creates a service account with a name unique among users and service accounts (case-insensitive), groups and direct permissions, and answers it. It has no password: it acts only through its API tokens.
+         */
+        post: operations["createServiceAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/service-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One service account
+         * @description Answers one service account, with its effective permissions.
+         */
+        get: operations["getServiceAccount"];
+        /**
+         * Update a service account (omitted fields keep their value)
+         * @description Changes the description, whether it is enabled, its groups and direct permissions; a field left out keeps its value. Disabling ends its tokens at once.
+         */
+        put: operations["updateServiceAccount"];
+        post?: never;
+        /**
+         * Delete a service account and its API tokens
+         * @description Deletes a service account with its memberships and API tokens, which stop working at once; a service account deleting itself is refused (409).
+         */
+        delete: operations["deleteServiceAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/service-accounts/{id}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A service account's API tokens, without secrets
+         * @description Lists a service account's API tokens, ordered by id, with whether each authenticates now; never their secrets.
+         */
+        get: operations["listServiceAccountTokens"];
+        put?: never;
+        /**
+         * Create an API token for a service account (the secret is shown once)
+         * @description Creates an API token acting as the service account within the chosen scope; the secret is in this answer only. Revoke it with DELETE /admin/api-tokens/{tokenId}.
+         */
+        post: operations["createServiceAccountToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users/{id}/sessions": {
         parameters: {
             query?: never;
@@ -1380,6 +1456,56 @@ export interface components {
             createdAt: string;
             expiresAt: string | null;
             lastUsedAt: string | null;
+        };
+        ServiceAccountResponse: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            description: string | null;
+            enabled: boolean;
+            /** @description codes of the groups it belongs to, sorted */
+            groups: string[];
+            /** @description direct permission codes, sorted */
+            permissions: string[];
+            /** @description direct permissions and those of every group, sorted */
+            effectivePermissions: string[];
+            createdAt: string;
+        };
+        CreatedServiceAccountTokenResponse: {
+            /** Format: int64 */
+            id: number;
+            /** @description whether it authenticates now: false once its service account is disabled, or it expired */
+            active: boolean;
+            name: string;
+            /**
+             * @description What the token may do, never more than its user may. READ_ONLY: Queries only, of whatever the user may read; INCIDENTS: Incident operations: reads, lifecycle transitions, retry and bulk actions; WORKER: The engine and worker protocol: incident reports, worker requests, process instances; METRICS: Only GET /api/metrics; FULL: Everything the user may do.
+             * @enum {string}
+             */
+            scope: "READ_ONLY" | "INCIDENTS" | "WORKER" | "METRICS" | "FULL";
+            createdAt: string;
+            expiresAt: string | null;
+            lastUsedAt: string | null;
+            /** Format: int64 */
+            serviceAccountId: number;
+            /** @description the secret, shown in this answer only */
+            token: string;
+        };
+        ServiceAccountTokenResponse: {
+            /** Format: int64 */
+            id: number;
+            /** @description whether it authenticates now: false once its service account is disabled, or it expired */
+            active: boolean;
+            name: string;
+            /**
+             * @description What the token may do, never more than its user may. READ_ONLY: Queries only, of whatever the user may read; INCIDENTS: Incident operations: reads, lifecycle transitions, retry and bulk actions; WORKER: The engine and worker protocol: incident reports, worker requests, process instances; METRICS: Only GET /api/metrics; FULL: Everything the user may do.
+             * @enum {string}
+             */
+            scope: "READ_ONLY" | "INCIDENTS" | "WORKER" | "METRICS" | "FULL";
+            createdAt: string;
+            expiresAt: string | null;
+            lastUsedAt: string | null;
+            /** Format: int64 */
+            serviceAccountId: number;
         };
         AuditEventPage: {
             content: components["schemas"]["AuditEventResponse"][];
@@ -2537,7 +2663,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2647,7 +2773,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2748,7 +2874,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2916,7 +3042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3101,7 +3227,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3289,7 +3415,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3390,7 +3516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3473,7 +3599,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3600,7 +3726,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3793,7 +3919,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3894,8 +4020,660 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listServiceAccounts: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceAccountResponse"][];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description unique among users and service accounts (case-insensitive); the actor name in the audit log */
+                    name: string;
+                    /** @description what the service account is for (which engine or worker holds its tokens) */
+                    description?: string;
+                    /** @default true */
+                    enabled?: boolean;
+                    /**
+                     * @description group ids
+                     * @default []
+                     */
+                    groupIds?: number[];
+                    /** @default [] */
+                    permissionCodes?: ("ACCESS_BPM_ADMIN" | "ACCESS_BPM_MODELER" | "ACCESS_ENGINE_API" | "ACCESS_PROCESS_PORTAL")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceAccountResponse"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceAccountResponse"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    /** @description false: its tokens stop working at once and stay dead if it is enabled again */
+                    enabled?: boolean;
+                    /** @description group ids */
+                    groupIds?: number[];
+                    permissionCodes?: ("ACCESS_BPM_ADMIN" | "ACCESS_BPM_MODELER" | "ACCESS_ENGINE_API" | "ACCESS_PROCESS_PORTAL")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceAccountResponse"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listServiceAccountTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceAccountTokenResponse"][];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createServiceAccountToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description expiry as a local date-time; 90 days from now when omitted; null for a token that never expires */
+                    expiresAt?: string | null;
+                    /**
+                     * @description What the token may do, never more than its user may. READ_ONLY: Queries only, of whatever the user may read; INCIDENTS: Incident operations: reads, lifecycle transitions, retry and bulk actions; WORKER: The engine and worker protocol: incident reports, worker requests, process instances; METRICS: Only GET /api/metrics; FULL: Everything the user may do.
+                     * @default FULL
+                     * @enum {string}
+                     */
+                    scope?: "READ_ONLY" | "INCIDENTS" | "WORKER" | "METRICS" | "FULL";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedServiceAccountTokenResponse"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+export type UserKind = 'PERSON' | 'SERVICE';
+
 const id = () => bigserial('id', { mode: 'number' }).primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -23,8 +25,17 @@ export const users = pgTable(
   'users',
   {
     id: id(),
+    /** A service account's name lives here too: people and service accounts share one name space. */
     username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * PERSON signs in with a password; SERVICE (a service account, for engines and workers) never does: it
+     * has no password and acts only through its API tokens, which nothing done to a person touches.
+     */
+    kind: text('kind').$type<UserKind>().notNull().default('PERSON'),
+    /** Null exactly for a service account (users_password_by_kind_check). */
+    passwordHash: text('password_hash'),
+    /** What a service account is for; people have none. */
+    description: text('description'),
     enabled: boolean('enabled').notNull().default(true),
     /** Direct permission codes, sorted. */
     permissions: text('permissions')
@@ -38,7 +49,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_kind_check', sql`${t.kind} in ('PERSON', 'SERVICE')`),
+    check('users_password_by_kind_check', sql`(${t.kind} = 'PERSON') = (${t.passwordHash} is not null)`),
+  ],
 );
 
 export const groups = pgTable(

@@ -1,7 +1,7 @@
 // Username + password sign-in, shared by POST /api/tokens, tRPC auth.createToken and the console's next-auth
 // sign-in: throttled per username (server/auth/lockout.ts) and per client address, and audited.
 import { isIPv6 } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { getEnv } from '../runtime/env';
@@ -71,6 +71,11 @@ async function takeAddressUnit(db: Db, address: string | undefined): Promise<(()
   return () => giveBackToBudget(db, { key, windowStartedAt: answer.windowStartedAt });
 }
 
+/**
+ * The person who may sign in with this username. A service account is never found: it has no password, and
+ * its name is answered exactly as an unknown one is (same work, same failure), so sign-in tells nothing
+ * about which names are service accounts.
+ */
 async function findUser(db: Db, username: string) {
   const [user] = await db
     .select({
@@ -81,7 +86,7 @@ async function findUser(db: Db, username: string) {
       tokenVersion: users.tokenVersion,
     })
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.kind, 'PERSON')));
   return user;
 }
 
@@ -104,7 +109,7 @@ export async function verifyCredentials(
   }
   const user = await findUser(db, username);
   // Always one argon2 verify, so that the time taken does not tell whether the user exists.
-  const ok = await verifyPassword(user?.passwordHash, password);
+  const ok = await verifyPassword(user?.passwordHash ?? undefined, password);
   const audit = (action: string, actor: string) =>
     recordAudit(db, {
       actor,

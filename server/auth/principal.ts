@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import type { Db } from '../../db/client';
-import { apiTokens, users } from '../../db/schema';
+import { apiTokens, users, type UserKind } from '../../db/schema';
 import { getEnv } from '../runtime/env';
 import { PERMISSION_CODES, type Permission } from '../permissions';
 import { remembered, rememberedNow } from './auth-cache';
@@ -59,6 +59,7 @@ const userAuthColumns = {
   enabled: users.enabled,
   tokenVersion: users.tokenVersion,
   mustChangePassword: users.mustChangePassword,
+  kind: users.kind,
   permissions: effectivePermissions(),
 };
 
@@ -68,6 +69,7 @@ interface UserAuthRow {
   enabled: boolean;
   tokenVersion: number;
   mustChangePassword: boolean;
+  kind: UserKind;
   permissions: string[];
 }
 
@@ -97,13 +99,17 @@ function secretKey(): Uint8Array {
   return new TextEncoder().encode(getAuthSecret());
 }
 
-/** The user of the row, if they are enabled and `tokenVersion` is still current. */
+/**
+ * The person of the row, if they are enabled and `tokenVersion` is still current. Access tokens and console
+ * sessions come only from a password sign-in, which a service account never passes; a row of one here
+ * (a forged or mistaken claim) counts for nothing all the same.
+ */
 function activePrincipal(row: UserAuthRow | undefined, tokenVersion: number): Principal | null {
-  if (!row || !row.enabled || row.tokenVersion !== tokenVersion) return null;
+  if (!row || !row.enabled || row.kind !== 'PERSON' || row.tokenVersion !== tokenVersion) return null;
   return toPrincipal(row);
 }
 
-/** Loads a user by id if they are enabled and the token's version is still current. */
+/** Loads a person by id if they are enabled and the token's version is still current. */
 export async function loadActivePrincipal(
   db: Db,
   input: { userId: number; tokenVersion: number },

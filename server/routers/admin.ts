@@ -18,6 +18,11 @@ import {
   UpdateUserRequest,
   UserDetailResponse,
   UserResponse,
+  CreateServiceAccountRequest,
+  CreatedServiceAccountTokenResponse,
+  ServiceAccountResponse,
+  ServiceAccountTokenResponse,
+  UpdateServiceAccountRequest,
 } from '../schemas/admin';
 import { IdInput, idParam, noContent } from '../schemas/common';
 import { EndedSessionsResponse, SessionResponse, UserSessionInput } from '../schemas/sessions';
@@ -41,16 +46,25 @@ import { createUser } from '../services/admin/create-user';
 import { deleteUser } from '../services/admin/delete-user';
 import { updateUser } from '../services/admin/update-user';
 import { getUserDetail, listUsers } from '../services/admin/users';
+import { createServiceAccount } from '../services/admin/create-service-account';
+import { deleteServiceAccount } from '../services/admin/delete-service-account';
+import { getServiceAccount, listServiceAccounts } from '../services/admin/service-accounts';
+import {
+  createServiceAccountToken,
+  listServiceAccountTokens,
+} from '../services/admin/service-account-tokens';
+import { updateServiceAccount } from '../services/admin/update-service-account';
 import { permissionOperation, operations } from '../transport/trpc';
 
 const admin = permissionOperation('ACCESS_BPM_ADMIN').meta({
-  conflict: 'Duplicate username or group code, deleting yourself, or LAST_ADMIN',
+  conflict: 'Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN',
 });
 /** Ending sessions finds nothing in a state that refuses it: no 409 to document. */
 const sessionsAdmin = permissionOperation('ACCESS_BPM_ADMIN');
 const sessionsTag = ['Sessions'];
 const groupsTag = ['Groups'];
 const usersTag = ['Users'];
+const serviceAccountsTag = ['Service accounts'];
 
 export const adminRouter = operations({
   listPermissions: admin
@@ -330,6 +344,125 @@ export const adminRouter = operations({
     .input(z.object({ tokenId: idParam }))
     .output(noContent)
     .mutation(({ ctx, input }) => revokeApiToken(ctx.db, { id: input.tokenId }, ctx.principal)),
+
+  listServiceAccounts: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/service-accounts',
+        description:
+          'Lists every service account (a principal for engines and workers, with no password and no sign-in) ' +
+          'with groups and permissions, ordered by id; `q` keeps those whose name contains it.',
+        operationId: 'listServiceAccounts',
+        tags: serviceAccountsTag,
+        summary: 'List service accounts, ordered by id',
+      },
+    })
+    .input(ListQuery)
+    .output(z.array(ServiceAccountResponse))
+    .query(({ ctx, input }) => listServiceAccounts(ctx.db, input)),
+
+  createServiceAccount: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/service-accounts',
+        description:
+          'Creates a service account with a name unique among users and service accounts (case-insensitive), ' +
+          'groups and direct permissions, and answers it. It has no password: it acts only through its API tokens.',
+        operationId: 'createServiceAccount',
+        tags: serviceAccountsTag,
+        summary: 'Create a service account',
+      },
+    })
+    .input(CreateServiceAccountRequest)
+    .output(ServiceAccountResponse)
+    .mutation(({ ctx, input }) => createServiceAccount(ctx.db, input, ctx.principal)),
+
+  getServiceAccount: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/service-accounts/{id}',
+        description: 'Answers one service account, with its effective permissions.',
+        operationId: 'getServiceAccount',
+        tags: serviceAccountsTag,
+        summary: 'One service account',
+      },
+    })
+    .input(IdInput)
+    .output(ServiceAccountResponse)
+    .query(({ ctx, input }) => getServiceAccount(ctx.db, input)),
+
+  updateServiceAccount: admin
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/service-accounts/{id}',
+        description:
+          'Changes the description, whether it is enabled, its groups and direct permissions; a field left ' +
+          'out keeps its value. Disabling ends its tokens at once.',
+        operationId: 'updateServiceAccount',
+        tags: serviceAccountsTag,
+        summary: 'Update a service account (omitted fields keep their value)',
+      },
+    })
+    .input(UpdateServiceAccountRequest.extend({ id: idParam }))
+    .output(ServiceAccountResponse)
+    .mutation(({ ctx, input }) => updateServiceAccount(ctx.db, input, ctx.principal)),
+
+  deleteServiceAccount: admin
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/service-accounts/{id}',
+        description:
+          'Deletes a service account with its memberships and API tokens, which stop working at once; a ' +
+          'service account deleting itself is refused (409).',
+        operationId: 'deleteServiceAccount',
+        tags: serviceAccountsTag,
+        summary: 'Delete a service account and its API tokens',
+      },
+      successStatus: 204,
+    })
+    .input(IdInput)
+    .output(noContent)
+    .mutation(({ ctx, input }) => deleteServiceAccount(ctx.db, input, ctx.principal)),
+
+  createServiceAccountToken: admin
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/service-accounts/{id}/tokens',
+        description:
+          'Creates an API token acting as the service account within the chosen scope; the secret is in this ' +
+          'answer only. Revoke it with DELETE /admin/api-tokens/{tokenId}.',
+        operationId: 'createServiceAccountToken',
+        tags: serviceAccountsTag,
+        summary: 'Create an API token for a service account (the secret is shown once)',
+      },
+    })
+    .input(CreateApiTokenRequest.extend({ id: idParam }))
+    .output(CreatedServiceAccountTokenResponse)
+    .mutation(({ ctx, input: { id, ...token } }) =>
+      createServiceAccountToken(ctx.db, { ...token, serviceAccountId: id }, ctx.principal),
+    ),
+
+  listServiceAccountTokens: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/service-accounts/{id}/tokens',
+        description:
+          "Lists a service account's API tokens, ordered by id, with whether each authenticates now; never their secrets.",
+        operationId: 'listServiceAccountTokens',
+        tags: serviceAccountsTag,
+        summary: "A service account's API tokens, without secrets",
+      },
+    })
+    .input(IdInput)
+    .output(z.array(ServiceAccountTokenResponse))
+    .query(({ ctx, input }) => listServiceAccountTokens(ctx.db, { serviceAccountId: input.id })),
 
   listUserSessions: sessionsAdmin
     .meta({

@@ -229,3 +229,64 @@ export const TokenResponse = z
 export type UserView = z.infer<typeof UserResponse>;
 export type UserDetailView = z.infer<typeof UserDetailResponse>;
 export type GroupView = z.infer<typeof GroupResponse>;
+
+const serviceAccountDescription = z
+  .string()
+  .trim()
+  .max(500, 'must be at most 500 characters')
+  .meta({ description: 'what the service account is for (which engine or worker holds its tokens)' });
+
+export const ServiceAccountResponse = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    enabled: z.boolean(),
+    groups: z.array(z.string()).meta({ description: 'codes of the groups it belongs to, sorted' }),
+    permissions: z.array(z.string()).meta({ description: 'direct permission codes, sorted' }),
+    effectivePermissions: z
+      .array(z.string())
+      .meta({ description: 'direct permissions and those of every group, sorted' }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ServiceAccountResponse' });
+
+export const CreateServiceAccountRequest = z
+  .object({
+    name: username.meta({
+      description:
+        'unique among users and service accounts (case-insensitive); the actor name in the audit log',
+    }),
+    description: serviceAccountDescription.optional(),
+    enabled: jsonBoolean.default(true),
+    groupIds: idList('group').default([]),
+    permissionCodes: permissionCodes.default([]),
+  })
+  .meta({ id: 'CreateServiceAccountRequest' });
+
+export const UpdateServiceAccountRequest = z
+  .object({
+    description: serviceAccountDescription.nullable().optional(),
+    enabled: jsonBoolean.optional().meta({
+      description: 'false: its tokens stop working at once and stay dead if it is enabled again',
+    }),
+    groupIds: idList('group').optional(),
+    permissionCodes: permissionCodes.optional(),
+  })
+  .meta({ id: 'UpdateServiceAccountRequest' });
+
+export const ServiceAccountTokenResponse = ApiTokenResponse.omit({ userId: true })
+  .extend({
+    active: z.boolean().meta({
+      description: 'whether it authenticates now: false once its service account is disabled, or it expired',
+    }),
+    serviceAccountId: z.number().int(),
+  })
+  .meta({ id: 'ServiceAccountTokenResponse' });
+
+export const CreatedServiceAccountTokenResponse = ServiceAccountTokenResponse.extend({
+  token: z.string().meta({ description: 'the secret, shown in this answer only' }),
+}).meta({ id: 'CreatedServiceAccountTokenResponse' });
+
+export type ServiceAccountView = z.infer<typeof ServiceAccountResponse>;
+export type ServiceAccountTokenView = z.infer<typeof ServiceAccountTokenResponse>;

@@ -291,6 +291,11 @@ const TAGS: { name: string; description: string }[] = [
     name: 'Users',
     description: 'User accounts: groups, direct permissions, enabling, password resets and sign-in locks.',
   },
+  {
+    name: 'Service accounts',
+    description:
+      'Principals for engines and workers: no password and no sign-in; groups, permissions and scoped API tokens of their own.',
+  },
   { name: 'Groups', description: 'Groups of users and the permissions their members get.' },
   { name: 'Permissions', description: 'The catalogue of permission codes.' },
   {

@@ -1,5 +1,5 @@
 // Every administrative change runs here: one transaction, serialised with the others, that refuses to
-// commit a state in which no enabled user holds ACCESS_BPM_ADMIN, and writes the change's audit record.
+// commit a state in which no enabled person holds ACCESS_BPM_ADMIN, and writes the change's audit record.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { groups, users } from '../../../db/schema';
 import type { Db, Tx } from '../../../db/client';
@@ -18,7 +18,8 @@ async function someEnabledAdminExists(tx: Db): Promise<boolean> {
   const found = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.enabled, true), holdsPermission(ADMIN_PERMISSION)))
+    // Only a person counts: an administrator must remain someone who can sign in to the console.
+    .where(and(eq(users.enabled, true), eq(users.kind, 'PERSON'), holdsPermission(ADMIN_PERMISSION)))
     .limit(1);
   return found.length > 0;
 }
@@ -81,7 +82,10 @@ export function auditedChange<B = undefined, W = void, A = W>(
   });
 }
 
-/** 400 naming every id in `ids` that has no row in `table` (users or groups). */
+/**
+ * 400 naming every id in `ids` that has no row in `table`: groups, or users meaning people (a service
+ * account's groups are set on the service account, never through a group's members).
+ */
 export async function assertIdsExist(
   tx: Db,
   table: typeof users | typeof groups,
@@ -90,7 +94,12 @@ export async function assertIdsExist(
 ) {
   if (!ids.length) return;
   const found = new Set(
-    (await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((r) => r.id),
+    (
+      await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(inArray(table.id, ids), table === users ? eq(users.kind, 'PERSON') : undefined))
+    ).map((r) => r.id),
   );
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) {

@@ -1,7 +1,7 @@
 // An API token as the API shows it (never its secret), and the user it belongs to.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { apiTokens, users } from '../../../db/schema';
+import { apiTokens, users, type UserKind } from '../../../db/schema';
 import type { TokenScope } from '../../auth/token-scopes';
 import { notFound } from '../../errors';
 import { formatLocalDateTime, formatNullable } from '../../time';
@@ -22,7 +22,8 @@ export function toApiTokenView(row: ApiTokenRow, active: boolean) {
   };
 }
 
-export async function getTokenOwner(db: Db, userId: number) {
+/** The owner of tokens: a person (the users operations) or a service account (its own operations); 404 else. */
+export async function getTokenOwner(db: Db, userId: number, kind: UserKind = 'PERSON') {
   const [user] = await db
     .select({
       id: users.id,
@@ -31,7 +32,7 @@ export async function getTokenOwner(db: Db, userId: number) {
       tokenVersion: users.tokenVersion,
     })
     .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw notFound('User', userId);
+    .where(and(eq(users.id, userId), eq(users.kind, kind)));
+  if (!user) throw notFound(kind === 'PERSON' ? 'User' : 'Service account', userId);
   return user;
 }

@@ -11,7 +11,7 @@ import { prefixPattern } from '../db-errors';
 export interface AuditEntry {
   actor: string;
   action: string;
-  targetType: 'user' | 'group' | 'api_token' | 'webhook';
+  targetType: 'user' | 'service_account' | 'group' | 'api_token' | 'webhook';
   targetId: number | null;
   /** Snapshots without secrets: never a password or token. */
   before?: unknown;
@@ -84,24 +84,32 @@ function idsOf(rows: Target[], type: string): number[] {
   ];
 }
 
+/** The console page of a user or service account: they share the table, each kind has its own pages. */
+const principalPath = (id: number, kind: string) =>
+  kind === 'SERVICE' ? `/admin/service-accounts/${id}` : `/admin/users/${id}`;
+
 /**
  * Finds, in one query per type of target on the page, the console page of each target that still exists:
- * a user's page, the groups page searched for the group's code, an API token's user, an incident.
+ * a user's or service account's page, the groups page searched for the group's code, an API token's owner,
+ * an incident.
  */
 async function targetPaths(db: Db, rows: Target[]): Promise<(row: Target) => string | null> {
-  const userIds = idsOf(rows, 'user');
+  const userIds = [...idsOf(rows, 'user'), ...idsOf(rows, 'service_account')];
   const groupIds = idsOf(rows, 'group');
   const tokenIds = idsOf(rows, 'api_token');
   const incidentIds = idsOf(rows, 'incident');
   const [foundUsers, foundGroups, foundTokens, foundIncidents] = await Promise.all([
-    userIds.length ? db.select({ id: users.id }).from(users).where(inArray(users.id, userIds)) : [],
+    userIds.length
+      ? db.select({ id: users.id, kind: users.kind }).from(users).where(inArray(users.id, userIds))
+      : [],
     groupIds.length
       ? db.select({ id: groups.id, code: groups.code }).from(groups).where(inArray(groups.id, groupIds))
       : [],
     tokenIds.length
       ? db
-          .select({ id: apiTokens.id, userId: apiTokens.userId })
+          .select({ id: apiTokens.id, userId: apiTokens.userId, kind: users.kind })
           .from(apiTokens)
+          .innerJoin(users, eq(users.id, apiTokens.userId))
           .where(inArray(apiTokens.id, tokenIds))
       : [],
     incidentIds.length
@@ -109,9 +117,15 @@ async function targetPaths(db: Db, rows: Target[]): Promise<(row: Target) => str
       : [],
   ]);
   const paths = new Map<string, string>([
-    ...foundUsers.map((u) => [`user:${u.id}`, `/admin/users/${u.id}`] as const),
+    ...foundUsers.map(
+      (u) =>
+        [
+          `${u.kind === 'SERVICE' ? 'service_account' : 'user'}:${u.id}`,
+          principalPath(u.id, u.kind),
+        ] as const,
+    ),
     ...foundGroups.map((g) => [`group:${g.id}`, `/admin/groups?q=${encodeURIComponent(g.code)}`] as const),
-    ...foundTokens.map((t) => [`api_token:${t.id}`, `/admin/users/${t.userId}`] as const),
+    ...foundTokens.map((t) => [`api_token:${t.id}`, principalPath(t.userId, t.kind)] as const),
     ...foundIncidents.map((i) => [`incident:${i.id}`, `/incidents/${i.id}`] as const),
   ]);
   return (row) => paths.get(`${row.targetType}:${row.targetId}`) ?? null;

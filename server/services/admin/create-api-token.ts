@@ -1,7 +1,7 @@
 // Creating an API token for a user, with a scope and an expiry; the secret is answered once, never stored
 // (only its hash). Audited.
 import type { Db } from '../../../db/client';
-import { apiTokens } from '../../../db/schema';
+import { apiTokens, type UserKind } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import type { TokenScope } from '../../auth/token-scopes';
 import { generateApiToken } from '../../auth/tokens';
@@ -32,7 +32,13 @@ export interface CreateApiTokenInput {
   scope: TokenScope;
 }
 
-export async function createApiToken(db: Db, input: CreateApiTokenInput, actor: Principal) {
+/** `ownerKind`: whom `userId` must name, a person (the users operations) or a service account (its own). */
+export async function createApiToken(
+  db: Db,
+  input: CreateApiTokenInput,
+  actor: Principal,
+  { ownerKind = 'PERSON' }: { ownerKind?: UserKind } = {},
+) {
   const expiresAt = expiryOf(input.expiresAt);
   const { token, hash } = generateApiToken();
   const view = await auditedChange(
@@ -40,7 +46,7 @@ export async function createApiToken(db: Db, input: CreateApiTokenInput, actor: 
     {
       action: 'api_token.create',
       targetType: 'api_token',
-      before: (tx) => getTokenOwner(tx, input.userId),
+      before: (tx) => getTokenOwner(tx, input.userId, ownerKind),
       write: async (tx, user) => {
         const [row] = await tx
           .insert(apiTokens)
@@ -56,7 +62,9 @@ export async function createApiToken(db: Db, input: CreateApiTokenInput, actor: 
         return toApiTokenView(row, user.enabled);
       },
       targetId: (view) => view.id,
-      snapshots: (user, view) => ({ after: { ...view, username: user.username } }),
+      snapshots: (user, view) => ({
+        after: { ...view, username: user.username, ...(ownerKind === 'SERVICE' && { serviceAccount: true }) },
+      }),
     },
     actor,
   );

@@ -1,8 +1,8 @@
 // Groups as the admin API shows them, and their members (docs/contract.md §5). The changes are one per
 // file beside it: create-group, update-group, delete-group, update-group-users.
-import { asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { groups, userGroups } from '../../../db/schema';
+import { groups, userGroups, users } from '../../../db/schema';
 import { notFound } from '../../errors';
 import type { GroupView, UserView } from '../../schemas/admin';
 import { likePattern, sortedSet } from '../db-errors';
@@ -15,7 +15,13 @@ async function loadGroupViews(db: Db, where?: SQL): Promise<GroupView[]> {
       code: groups.code,
       name: groups.name,
       permissions: groups.permissions,
-      memberCount: sql<number>`(select count(*) from ${userGroups} where ${userGroups.groupId} = ${groups.id})::int`,
+      // The people in it, as its members list shows them; service accounts' groups are set on each of them.
+      // (A query of two tables, so that Drizzle names every column with its table.)
+      memberCount: sql<number>`(${db
+        .select({ n: count() })
+        .from(userGroups)
+        .innerJoin(users, eq(users.id, userGroups.userId))
+        .where(and(eq(userGroups.groupId, groups.id), eq(users.kind, 'PERSON')))})::int`,
     })
     .from(groups)
     .where(where)

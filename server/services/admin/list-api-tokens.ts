@@ -1,11 +1,15 @@
-// A user's API tokens, whether each authenticates now.
+// The API tokens of a person or a service account, whether each authenticates now.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { apiTokens } from '../../../db/schema';
+import { apiTokens, type UserKind } from '../../../db/schema';
 import { getTokenOwner, toApiTokenView } from './api-token-view';
 
-export async function listApiTokens(db: Db, input: { userId: number }) {
-  const user = await getTokenOwner(db, input.userId);
+export async function listApiTokens(
+  db: Db,
+  input: { userId: number },
+  { ownerKind = 'PERSON' }: { ownerKind?: UserKind } = {},
+) {
+  const user = await getTokenOwner(db, input.userId, ownerKind);
   const rows = await db
     .select()
     .from(apiTokens)

@@ -1,5 +1,5 @@
 // Replacing a group's members whole (docs/contract.md §5); audited.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { userGroups, users } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -11,7 +11,10 @@ import { getGroupView } from './groups';
 import { listUsersOfGroup } from './users';
 import { usernamesOf } from './group-members';
 
-/** Replaces the group's membership with exactly `userIds` (duplicates collapsed). */
+/**
+ * Replaces the group's people with exactly `userIds` (duplicates collapsed). Service accounts in the group
+ * stay: their groups are set on each service account, and an id of one here is an unknown user id.
+ */
 export async function updateGroupUsers(
   db: Db,
   input: { id: number; userIds: number[] },
@@ -30,7 +33,17 @@ export async function updateGroupUsers(
         return { code, members: usernamesOf(await listUsersOfGroup(tx, { groupId: id })) };
       },
       write: async (tx) => {
-        await tx.delete(userGroups).where(eq(userGroups.groupId, id));
+        await tx
+          .delete(userGroups)
+          .where(
+            and(
+              eq(userGroups.groupId, id),
+              inArray(
+                userGroups.userId,
+                tx.select({ id: users.id }).from(users).where(eq(users.kind, 'PERSON')),
+              ),
+            ),
+          );
         if (!userIds.length) return;
         await tx
           .insert(userGroups)

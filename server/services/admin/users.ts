@@ -1,6 +1,7 @@
-// Users as the admin API shows them: listing, one user, the members of a group (docs/contract.md §5).
+// Users as the admin API shows them: listing, one user, the members of a group (docs/contract.md §5). Users
+// here are people: service accounts share the table but have their own operations (service-accounts.ts).
 // The changes are one per file beside it: create-user, update-user, delete-user, reset-password, unlock-user.
-import { asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { userGroups, users } from '../../../db/schema';
 import { effectivePermissions } from '../../auth/effective-permissions';
@@ -14,7 +15,7 @@ async function loadUserViews(db: Db, where?: SQL): Promise<UserView[]> {
   const rows = await db.query.users.findMany({
     columns: { id: true, username: true, enabled: true, permissions: true },
     extras: (user) => ({ effectivePermissions: effectivePermissions(user).as('effective_permissions') }),
-    where,
+    where: and(eq(users.kind, 'PERSON'), where),
     orderBy: [asc(users.id)],
     with: { memberships: { columns: {}, with: { group: { columns: { code: true } } } } },
   });

@@ -29,12 +29,12 @@ export function toSessionView(row: SessionRow, actor: Principal): SessionView {
   };
 }
 
-/** The user whose sessions are asked for: 404 when there is none. */
+/** The person whose sessions are asked for: 404 when there is none (a service account never has any). */
 export async function sessionOwner(db: Db, userId: number): Promise<{ id: number; username: string }> {
   const [user] = await db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), eq(users.kind, 'PERSON')));
   if (!user) throw notFound('User', userId);
   return user;
 }

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { rowsOf, type Database } from '../../../db/client';
-import { apiTokens } from '../../../db/schema';
+import { apiTokens, userGroups, users } from '../../../db/schema';
 import { generateApiToken } from '../../auth/tokens';
 import { sessionHandle, startConsoleSession } from '../../auth/console-sessions';
 import { PERMISSION_CODES, type Permission } from '../../permissions';
@@ -175,6 +175,22 @@ export class TestApi {
     return createTestUser(this.database, opts);
   }
 
+  /** A service account stored as the service stores one: kind SERVICE, no password. */
+  async serviceAccount(opts: { permissions?: Permission[]; groupIds?: number[]; name?: string } = {}) {
+    const [row] = await this.database.db
+      .insert(users)
+      .values({
+        kind: 'SERVICE',
+        username: opts.name ?? unique('svc'),
+        passwordHash: null,
+        permissions: opts.permissions ?? [],
+      })
+      .returning({ id: users.id, name: users.username });
+    for (const groupId of opts.groupIds ?? [])
+      await this.database.db.insert(userGroups).values({ userId: row.id, groupId });
+    return row;
+  }
+
   /** An API token stored for the user as the service stores them (only the hash). */
   async apiTokenFor(userId: number, tokenVersion = 0): Promise<{ id: number; token: string }> {
     const { token, hash } = generateApiToken();
@@ -194,7 +210,7 @@ export class TestApi {
     const rows = async (query: string) => rowsOf<unknown>(await this.database.db.execute(sql.raw(query)));
     return {
       users: await rows(
-        'select id, username, password_hash, enabled, permissions, token_version, updated_at from users order by id',
+        'select id, kind, username, password_hash, description, enabled, permissions, token_version, updated_at from users order by id',
       ),
       groups: await rows('select id, code, name, permissions, updated_at from groups order by id'),
       memberships: await rows('select user_id, group_id from user_groups order by user_id, group_id'),
@@ -291,6 +307,8 @@ export interface Target {
   tokenId: number;
   /** The console session's public handle (never its secret id). */
   sessionId: string;
+  /** A service account (kind SERVICE) in the same group. */
+  serviceAccountId: number;
 }
 
 export async function createTarget(t: TestApi): Promise<Target> {
@@ -298,7 +316,14 @@ export async function createTarget(t: TestApi): Promise<Target> {
   const user = await t.user({ groupIds: [group.id] });
   const { id: tokenId } = await t.apiTokenFor(user.id);
   const sid = await startConsoleSession(t.database.db, { userId: user.id, userAgent: 'target' });
-  return { userId: user.id, groupId: group.id, tokenId, sessionId: sessionHandle(sid) };
+  const serviceAccount = await t.serviceAccount({ groupIds: [group.id] });
+  return {
+    userId: user.id,
+    groupId: group.id,
+    tokenId,
+    sessionId: sessionHandle(sid),
+    serviceAccountId: serviceAccount.id,
+  };
 }
 
 /** One REST operation of the administration API, with a valid request for a target. */
@@ -419,6 +444,51 @@ export const OPERATIONS: Operation[] = [
     method: 'POST',
     path: (t, id) => `/admin/users/${id ?? t.userId}/unlock`,
     success: 204,
+    idParam: 'id',
+  },
+  { name: 'listServiceAccounts', method: 'GET', path: () => '/admin/service-accounts', success: 200 },
+  {
+    name: 'createServiceAccount',
+    method: 'POST',
+    path: () => '/admin/service-accounts',
+    body: () => ({ name: unique('engine'), permissionCodes: ['ACCESS_ENGINE_API'] }),
+    success: 200,
+  },
+  {
+    name: 'getServiceAccount',
+    method: 'GET',
+    path: (t, id) => `/admin/service-accounts/${id ?? t.serviceAccountId}`,
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'updateServiceAccount',
+    method: 'PUT',
+    path: (t, id) => `/admin/service-accounts/${id ?? t.serviceAccountId}`,
+    body: () => ({ description: 'the payment engine', enabled: false }),
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'deleteServiceAccount',
+    method: 'DELETE',
+    path: (t, id) => `/admin/service-accounts/${id ?? t.serviceAccountId}`,
+    success: 204,
+    idParam: 'id',
+  },
+  {
+    name: 'createServiceAccountToken',
+    method: 'POST',
+    path: (t, id) => `/admin/service-accounts/${id ?? t.serviceAccountId}/tokens`,
+    body: () => ({ name: 'payment worker', scope: 'WORKER' }),
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'listServiceAccountTokens',
+    method: 'GET',
+    path: (t, id) => `/admin/service-accounts/${id ?? t.serviceAccountId}/tokens`,
+    success: 200,
     idParam: 'id',
   },
   {

@@ -438,6 +438,77 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     notFound(await api.DELETE('/admin/api-tokens/{tokenId}', revoke));
   },
 
+  // --- service accounts
+
+  async listServiceAccounts({ api }) {
+    const created = ok(await api.POST('/admin/service-accounts', { body: { name: unique('engine') } }));
+    const listed = ok(await api.GET('/admin/service-accounts', { params: { query: { q: created.name } } }));
+    expect(listed.map((account) => account.id)).toEqual([created.id]);
+  },
+
+  async createServiceAccount({ api }) {
+    const body = {
+      name: unique('engine'),
+      description: 'payments',
+      permissionCodes: ['ACCESS_ENGINE_API' as const],
+    };
+    const created = ok(await api.POST('/admin/service-accounts', { body }));
+    expect(created).toMatchObject({ name: body.name, description: 'payments', enabled: true, groups: [] });
+    expect(created.effectivePermissions).toEqual(['ACCESS_ENGINE_API']);
+    problem(await api.POST('/admin/service-accounts', { body: { name: body.name } }), 409, 'CONFLICT');
+  },
+
+  async getServiceAccount({ api }) {
+    const created = ok(await api.POST('/admin/service-accounts', { body: { name: unique('engine') } }));
+    expect(ok(await api.GET('/admin/service-accounts/{id}', path(created.id)))).toEqual(created);
+    notFound(await api.GET('/admin/service-accounts/{id}', path(UNKNOWN_ID)));
+  },
+
+  async updateServiceAccount({ api }) {
+    const created = ok(await api.POST('/admin/service-accounts', { body: { name: unique('engine') } }));
+    const body = { description: 'renamed', permissionCodes: ['ACCESS_ENGINE_API' as const] };
+    const updated = ok(await api.PUT('/admin/service-accounts/{id}', { ...path(created.id), body }));
+    expect(updated).toMatchObject({
+      id: created.id,
+      description: 'renamed',
+      permissions: ['ACCESS_ENGINE_API'],
+    });
+    notFound(await api.PUT('/admin/service-accounts/{id}', { ...path(UNKNOWN_ID), body }));
+  },
+
+  async deleteServiceAccount({ api }) {
+    const created = ok(await api.POST('/admin/service-accounts', { body: { name: unique('engine') } }));
+    ok(await api.DELETE('/admin/service-accounts/{id}', path(created.id)), 204);
+    notFound(await api.DELETE('/admin/service-accounts/{id}', path(created.id)));
+  },
+
+  async createServiceAccountToken({ api }) {
+    const account = ok(
+      await api.POST('/admin/service-accounts', {
+        body: { name: unique('engine'), permissionCodes: ['ACCESS_BPM_ADMIN'] },
+      }),
+    );
+    const body = { name: 'engine', scope: 'READ_ONLY' as const };
+    const created = ok(await api.POST('/admin/service-accounts/{id}/tokens', { ...path(account.id), body }));
+    expect(created).toMatchObject({ ...body, serviceAccountId: account.id, active: true });
+    ok(await clientOf(created.token).GET('/admin/permissions'));
+    notFound(await api.POST('/admin/service-accounts/{id}/tokens', { ...path(UNKNOWN_ID), body }));
+  },
+
+  async listServiceAccountTokens({ api }) {
+    const account = ok(await api.POST('/admin/service-accounts', { body: { name: unique('engine') } }));
+    const created = ok(
+      await api.POST('/admin/service-accounts/{id}/tokens', {
+        ...path(account.id),
+        body: { name: 'listed' },
+      }),
+    );
+    const tokens = ok(await api.GET('/admin/service-accounts/{id}/tokens', path(account.id)));
+    expect(tokens).toEqual([expect.objectContaining({ id: created.id, name: 'listed', scope: 'FULL' })]);
+    expect(tokens[0]).not.toHaveProperty('token');
+    notFound(await api.GET('/admin/service-accounts/{id}/tokens', path(UNKNOWN_ID)));
+  },
+
   async listAuditEvents({ api, admin }) {
     const group = await createGroup(api);
     const page = ok(

@@ -1,0 +1,61 @@
+// Creating a service account, with groups and direct permissions and no password (docs/contract.md §5);
+// audited.
+import type { Db } from '../../../db/client';
+import { groups, users } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { conflict } from '../../errors';
+import type { ServiceAccountView } from '../../schemas/admin';
+import { sortedSet } from '../db-errors';
+import { assertIdsExist, auditedChange } from './admin-change';
+import { getServiceAccount } from './service-accounts';
+import { setMemberships } from './user-rules';
+
+export interface CreateServiceAccountInput {
+  name: string;
+  description?: string;
+  enabled: boolean;
+  groupIds: number[];
+  permissionCodes: string[];
+}
+
+export async function createServiceAccount(
+  db: Db,
+  input: CreateServiceAccountInput,
+  actor: Principal,
+): Promise<ServiceAccountView> {
+  return auditedChange(
+    db,
+    {
+      action: 'service_account.create',
+      targetType: 'service_account',
+      targetId: (view) => view.id,
+      write: async (tx) => {
+        await assertIdsExist(tx, groups, input.groupIds, 'groupIds');
+        const inserted = await tx
+          .insert(users)
+          .values({
+            kind: 'SERVICE',
+            // People and service accounts share one name space (the audit log's actors stay unambiguous).
+            username: input.name,
+            passwordHash: null,
+            description: input.description || null,
+            enabled: input.enabled,
+            permissions: sortedSet(input.permissionCodes),
+          })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (!inserted.length) throw nameTaken(input.name);
+        const { id } = inserted[0];
+        await setMemberships(tx, id, input.groupIds);
+        return { id };
+      },
+      after: getServiceAccount,
+    },
+    actor,
+  );
+}
+
+const nameTaken = (name: string) =>
+  conflict(`The name "${name}" is already taken by a user or service account`, [
+    { field: 'name', message: 'already taken' },
+  ]);

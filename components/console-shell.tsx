@@ -12,6 +12,7 @@ const NAV = [
   { href: '/', label: 'Dashboard' },
   { href: '/incidents', label: 'Incidents' },
   { href: '/admin/users', label: 'Users' },
+  { href: '/admin/service-accounts', label: 'Service accounts' },
   { href: '/admin/groups', label: 'Groups' },
   { href: '/admin/notifications', label: 'Notifications' },
   { href: '/admin/audit', label: 'Audit log' },

@@ -1,5 +1,6 @@
 'use client';
-// A user's API tokens: listed without secrets, created with the secret shown once, revoked with confirmation.
+// The API tokens of a user or a service account: listed without secrets, created with the secret shown once,
+// revoked with confirmation.
 import {
   Alert,
   Badge,
@@ -53,15 +54,46 @@ const SCOPE_LABELS: Record<TokenScope, string> = {
   FULL: 'Full',
 };
 
+/** Whose tokens: a person (the users operations) or a service account (its own operations). */
+export interface TokenOwner {
+  kind: 'person' | 'service';
+  id: number;
+  name: string;
+  enabled: boolean;
+}
+
+/** The owner's token list: each kind has its operation, asked only for the owner's kind. */
+function useOwnerTokens(owner: TokenOwner) {
+  const trpc = useTRPC();
+  const ofPerson = useQuery({
+    ...trpc.admin.listApiTokens.queryOptions({ id: owner.id }),
+    enabled: owner.kind === 'person',
+  });
+  const ofService = useQuery({
+    ...trpc.admin.listServiceAccountTokens.queryOptions({ id: owner.id }),
+    enabled: owner.kind === 'service',
+  });
+  return owner.kind === 'person' ? ofPerson : ofService;
+}
+
+/** Creates a token for the owner through the operation of its kind. */
+function useCreateOwnerToken(owner: TokenOwner) {
+  const trpc = useTRPC();
+  const ofPerson = useMutation(trpc.admin.createApiToken.mutationOptions());
+  const ofService = useMutation(trpc.admin.createServiceAccountToken.mutationOptions());
+  return owner.kind === 'person' ? ofPerson : ofService;
+}
+
 function isExpired(expiresAt: string | null): boolean {
   const at = expiresAt ? serviceInstant(expiresAt) : null;
   return !!at && at.getTime() < Date.now();
 }
 
-export function ApiTokensCard({ user }: { user: { id: number; username: string; enabled: boolean } }) {
+export function ApiTokensCard({ owner }: { owner: TokenOwner }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateAdmin();
-  const tokens = useQuery(trpc.admin.listApiTokens.queryOptions({ id: user.id }));
+  const tokens = useOwnerTokens(owner);
+  const whose = owner.kind === 'person' ? "the user's" : "the service account's";
   const [creating, createModal] = useDisclosure(false);
   const [revoking, setRevoking] = useState<TokenRow | null>(null);
   const [revokeOpen, revokeModal] = useDisclosure(false);
@@ -77,15 +109,15 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
               API tokens
             </Title>
             <Text size="sm" c="dimmed">
-              For external systems that call the REST API as {user.username}: each within its scope, and never
-              beyond the user's current permissions.
+              For external systems that call the REST API as {owner.name}: each within its scope, and never
+              beyond {whose} current permissions.
             </Text>
           </div>
           <Button variant="light" onClick={createModal.open}>
             Create API token
           </Button>
         </Group>
-        {!user.enabled && (
+        {!owner.enabled && (
           <Alert color="gray" variant="light">
             This account is disabled: none of its tokens work.
           </Alert>
@@ -113,7 +145,13 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
                         {t.name}
                       </Text>
                       {!t.active && (
-                        <Tooltip label="It no longer authenticates: the user was disabled, had the password reset, or it expired">
+                        <Tooltip
+                          label={
+                            owner.kind === 'person'
+                              ? 'It no longer authenticates: the user was disabled, had the password reset, or it expired'
+                              : 'It no longer authenticates: the service account was disabled, or it expired'
+                          }
+                        >
                           <Badge color="gray" variant="light" size="sm">
                             Inactive
                           </Badge>
@@ -191,7 +229,7 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
         )}
       </Stack>
 
-      <CreateTokenModal user={user} opened={creating} onClose={createModal.close} />
+      <CreateTokenModal owner={owner} opened={creating} onClose={createModal.close} />
       <ConfirmDialog
         opened={revokeOpen}
         onClose={revokeModal.close}
@@ -214,8 +252,8 @@ export function ApiTokensCard({ user }: { user: { id: number; username: string; 
         }}
       >
         <Text size="sm">
-          Every system using this token of <b>{user.username}</b> gets <code>401</code> from now on. This
-          cannot be undone; create a new token if it is still needed.
+          Every system using this token of <b>{owner.name}</b> gets <code>401</code> from now on. This cannot
+          be undone; create a new token if it is still needed.
         </Text>
       </ConfirmDialog>
     </Paper>
@@ -229,17 +267,16 @@ const pickerValue = (days: number) => dayjs().add(days, 'day').format('YYYY-MM-D
 const expiryOf = (value: string | null) => (value ? toApiLocalDateTime(value) : null);
 
 function CreateTokenModal({
-  user,
+  owner,
   opened,
   onClose,
 }: {
-  user: { id: number; username: string };
+  owner: TokenOwner;
   opened: boolean;
   onClose: () => void;
 }) {
-  const trpc = useTRPC();
   const invalidate = useInvalidateAdmin();
-  const create = useMutation(trpc.admin.createApiToken.mutationOptions());
+  const create = useCreateOwnerToken(owner);
   const phone = useMediaQuery('(max-width: 600px)') ?? false;
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const form = useForm<CreateValues>({
@@ -271,12 +308,12 @@ function CreateTokenModal({
   function submit(values: CreateValues) {
     failure.clear();
     create.mutate(
-      { id: user.id, name: values.name.trim(), scope: values.scope, expiresAt: expiryOf(values.expiresAt) },
+      { id: owner.id, name: values.name.trim(), scope: values.scope, expiresAt: expiryOf(values.expiresAt) },
       {
         onSuccess: (created) => {
           void invalidate();
           setSecret({ name: created.name, token: created.token });
-          notifySuccess('API token created', `“${created.name}” for ${user.username}`);
+          notifySuccess('API token created', `“${created.name}” for ${owner.name}`);
         },
         onError: failure.show,
       },
@@ -293,14 +330,14 @@ function CreateTokenModal({
     <FormModal
       opened={opened}
       onClose={close}
-      title={secret ? `Copy the API token “${secret.name}”` : `Create an API token for ${user.username}`}
+      title={secret ? `Copy the API token “${secret.name}”` : `Create an API token for ${owner.name}`}
       closeOnClickOutside={!secret}
       formLabel="Create API token"
       onSubmit={form.onSubmit(submit)}
       failure={failure.failure}
       submitLabel="Create token"
       submitting={create.isPending}
-      result={secret ? <TokenSecret secret={secret} user={user} onDone={close} /> : null}
+      result={secret ? <TokenSecret secret={secret} owner={owner} onDone={close} /> : null}
     >
       <TextInput
         label="Name"
@@ -341,11 +378,11 @@ function CreateTokenModal({
 /** A new token's secret, shown this once. */
 function TokenSecret({
   secret,
-  user,
+  owner,
   onDone,
 }: {
   secret: { name: string; token: string };
-  user: { username: string };
+  owner: TokenOwner;
   onDone: () => void;
 }) {
   return (
@@ -353,7 +390,8 @@ function TokenSecret({
       <Alert color="yellow" variant="light" title="Copy this token now: it will not be shown again">
         <Text size="sm">
           Only a hash is stored. Keep the token in a secret store; anyone holding it acts as{' '}
-          <b>{user.username}</b> with their permissions. If it is lost, revoke it and create a new one.
+          <b>{owner.name}</b> with {owner.kind === 'person' ? 'their' : 'its'} permissions. If it is lost,
+          revoke it and create a new one.
         </Text>
       </Alert>
       <Group wrap="nowrap" align="center" gap="xs">

@@ -44,7 +44,7 @@ type AuditEvent = {
   createdAt: string;
 };
 
-const ACTION_GROUPS = ['Users', 'Groups', 'API tokens', 'Sessions'].map((group) => ({
+const ACTION_GROUPS = ['Users', 'Service accounts', 'Groups', 'API tokens', 'Sessions'].map((group) => ({
   group,
   items: AUDIT_ACTIONS.filter((a) => a.group === group).map((a) => ({ value: a.value, label: a.label })),
 }));

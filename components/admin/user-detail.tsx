@@ -254,7 +254,7 @@ function UserDetailLoaded({
         </Grid.Col>
       </Grid>
 
-      <ApiTokensCard user={user} />
+      <ApiTokensCard owner={{ kind: 'person', id: user.id, name: user.username, enabled: user.enabled }} />
 
       <SessionsCard user={user} />
 

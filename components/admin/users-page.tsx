@@ -30,7 +30,7 @@ export function UsersPage() {
     <Stack>
       <PageHeader
         title="Users"
-        description="People and systems that sign in. Their access is their direct permissions plus those of their groups."
+        description="People who sign in. Their access is their direct permissions plus those of their groups; engines and workers get service accounts."
         actions={<Button onClick={createModal.open}>Create user</Button>}
       />
       <SearchBar

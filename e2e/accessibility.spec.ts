@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
+  createServiceAccount,
   createUser,
   expect,
   shot,
@@ -94,6 +95,11 @@ for (const size of WIDTHS) {
       usernamePrefix: 'axe-user',
       permissionCodes: ['ACCESS_BPM_ADMIN'],
     });
+    const serviceAccount = await createServiceAccount(request, {
+      namePrefix: 'axe-engine',
+      permissionCodes: ['ACCESS_ENGINE_API'],
+      tokens: ['axe-worker'],
+    });
 
     // A console session of the user and a second one of the administrator: the sessions cards have rows to end.
     for (const who of [user, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD }]) {
@@ -123,6 +129,8 @@ for (const size of WIDTHS) {
       `/process-instances/${pid}`,
       '/admin/users',
       `/admin/users/${user.id}`,
+      '/admin/service-accounts',
+      `/admin/service-accounts/${serviceAccount.id}`,
       '/admin/groups',
       '/admin/audit',
       '/account',
@@ -174,6 +182,9 @@ for (const size of WIDTHS) {
     await openDialog(`/admin/users/${user.id}`, 'Reset password…');
     await openDialog(`/admin/users/${user.id}`, 'Delete user…');
     await openDialog('/admin/groups', 'Create group');
+    await openDialog('/admin/service-accounts', 'Create service account');
+    await openDialog(`/admin/service-accounts/${serviceAccount.id}`, 'Create API token');
+    await openDialog(`/admin/service-accounts/${serviceAccount.id}`, 'Delete service account…');
     await openDialog(`/admin/users/${user.id}`, 'Create API token');
     await openDialog(`/admin/users/${user.id}`, 'End all sessions');
     await openDialog('/account', 'End all other sessions');

@@ -62,6 +62,29 @@ export async function createUser(
   return { id: user.id, username, password };
 }
 
+/** Creates a service account over the REST API as the administrator, with a token of each given name. */
+export async function createServiceAccount(
+  request: APIRequestContext,
+  options: { namePrefix: string; permissionCodes?: string[]; tokens?: string[] },
+): Promise<{ id: number; name: string }> {
+  const headers = { Authorization: `Bearer ${await getAccessToken(request)}` };
+  const name = `${options.namePrefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const res = await request.post('/api/admin/service-accounts', {
+    headers,
+    data: { name, description: 'Made by a browser test', permissionCodes: options.permissionCodes ?? [] },
+  });
+  expect(res.status(), `POST /api/admin/service-accounts: ${await res.text()}`).toBe(200);
+  const account = (await res.json()) as { id: number; name: string };
+  for (const token of options.tokens ?? []) {
+    const made = await request.post(`/api/admin/service-accounts/${account.id}/tokens`, {
+      headers,
+      data: { name: token },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+  }
+  return account;
+}
+
 /**
  * Signs `page`'s browser context in as the form does, through next-auth's credentials callback, without
  * loading the login page and the dashboard it leads to: page loads are most of the browser tests' CPU, and

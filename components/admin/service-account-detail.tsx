@@ -197,7 +197,7 @@ function Loaded({
         <Text size="sm">
           This deletes <b>{account.name}</b> and revokes{' '}
           {tokens.data ? `its ${plural(tokens.data.length, 'API token')}` : 'its API tokens'}: every engine or
-          worker using them gets <code>401</code> from now on. It cannot be undone.
+          worker holding one gets <code>401</code> from now on. It cannot be undone.
         </Text>
       </ConfirmDialog>
     </Stack>

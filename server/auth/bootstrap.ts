@@ -1,6 +1,6 @@
-// First start: when no user exists, create the administrator (docs/contract.md §4).
+// First start: when no person exists, create the administrator (docs/contract.md §4).
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { ADMIN_PERMISSION } from '../permissions';
@@ -14,7 +14,8 @@ export async function bootstrapAdmin(
   // Warn level, so that LOG_LEVEL=warn still shows the generated password; `jq -r .msg` prints it as written.
   log: (line: string) => void = (line) => logger.warn(line),
 ): Promise<void> {
-  const [{ n }] = await db.select({ n: count() }).from(users);
+  // Service accounts cannot sign in: a database holding only those still needs someone who can.
+  const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.kind, 'PERSON'));
   if (Number(n) > 0) return;
   let password = admin.password;
   if (password) {

@@ -4,11 +4,13 @@ import type { User } from 'next-auth';
 import type { CredentialsConfig } from 'next-auth/providers/credentials';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setProcessDatabase } from '../../../db/client';
+import { users } from '../../../db/schema';
+import { bootstrapAdmin } from '../../auth/bootstrap';
 import { startConsoleSession } from '../../auth/console-sessions';
 import { MAX_FAILURES } from '../../auth/login';
 import { getAuthOptions } from '../../auth/next-auth';
 import { consoleCall, sessionCookie } from '../support/console-session-helpers';
-import { unique } from '../support/helpers';
+import { callerWith, openTestDatabase, unique } from '../support/helpers';
 import { reportBody } from '../support/incident-helpers';
 import {
   ADMIN,
@@ -377,5 +379,23 @@ describe('the last-administrator rule counts people only', () => {
     const second = await solo.user({ groupIds: [group.id] });
     expectNoContent(await robot.del(`/admin/users/${root.id}`));
     expect((await robot.get(`/admin/users/${second.id}`)).status).toBe(200);
+  });
+});
+
+describe('the first start', () => {
+  it('creates the administrator on a database that holds only service accounts', async () => {
+    const fresh = await openTestDatabase();
+    try {
+      await fresh.db
+        .insert(users)
+        .values({ kind: 'SERVICE', username: unique('engine'), passwordHash: null });
+      const password = newPassword();
+      await bootstrapAdmin(fresh.db, { username: 'root', password }, () => {});
+      const token = await (await callerWith(fresh)).auth.createToken({ username: 'root', password });
+      const me = await (await callerWith(fresh, `Bearer ${token.accessToken}`)).auth.me();
+      expect(me.permissions).toEqual([ADMIN]);
+    } finally {
+      await fresh.close();
+    }
   });
 });

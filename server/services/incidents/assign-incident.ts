@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { incidents, users } from '../../../db/schema';
 import { assignmentMessage } from '../../../domain/incidents';
@@ -29,7 +29,8 @@ export async function assignIncident(
       const [user] = await tx
         .select({ username: users.username })
         .from(users)
-        .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+        // Someone who can open the console and act on it: a service account is no assignee.
+        .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.kind, 'PERSON')));
       if (!user) throw fieldError('username', `no user named "${username}"`);
       assignee = user.username;
     }

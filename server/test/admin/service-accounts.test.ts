@@ -302,6 +302,19 @@ describe('a service account never signs in', () => {
   });
 });
 
+describe('an incident', () => {
+  it('is assigned to people only: a service account is an unknown username there', async () => {
+    const account = await createAccount();
+    const incident = await t.as(admin.token).post('/incidents', reportBody());
+    expect(incident.status, incident.text).toBe(200);
+    const res = await t.withoutChange(() =>
+      as.post(`/incidents/${incident.body.id}/assign`, { username: account.name }),
+    );
+    expectFieldError(res, 'username');
+    expect((await as.get(`/incidents/${incident.body.id}`)).body.assignee).toBeNull();
+  });
+});
+
 describe('bad input changes nothing', () => {
   it('refuses a bad or taken name, unknown groups and permissions, a long description', async () => {
     const person = await t.user();

@@ -100,7 +100,9 @@ test('a service account made at 390 px holds a worker token that works over REST
   // Not a user: the users list does not show it.
   await page.goto(`/admin/users?q=${name}`);
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
-  await expect(page.getByText(name)).toHaveCount(0);
+  // The search's answer, once loaded, finds nobody of that name.
+  await expect(page.getByText(`0 users matching “${name}”`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 
   // Revoked in the console: refused at once.
   await page.goto('/admin/service-accounts');

@@ -11,6 +11,7 @@ import { LiveUpdatesProvider } from './live/live-updates';
 const NAV = [
   { href: '/', label: 'Dashboard' },
   { href: '/incidents', label: 'Incidents' },
+  { href: '/silences', label: 'Silences' },
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/service-accounts', label: 'Service accounts' },
   { href: '/admin/groups', label: 'Groups' },

@@ -133,6 +133,7 @@ for (const size of WIDTHS) {
       `/admin/service-accounts/${serviceAccount.id}`,
       '/admin/groups',
       '/admin/audit',
+      '/silences',
       '/account',
       '/change-password',
     ];
@@ -185,6 +186,7 @@ for (const size of WIDTHS) {
     await openDialog('/admin/service-accounts', 'Create service account');
     await openDialog(`/admin/service-accounts/${serviceAccount.id}`, 'Create API token');
     await openDialog(`/admin/service-accounts/${serviceAccount.id}`, 'Delete service account…');
+    await openDialog('/silences', 'New silence…');
     await openDialog(`/admin/users/${user.id}`, 'Create API token');
     await openDialog(`/admin/users/${user.id}`, 'End all sessions');
     await openDialog('/account', 'End all other sessions');

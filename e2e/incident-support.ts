@@ -25,6 +25,7 @@ export interface Incident {
   resolutionNote: string | null;
   assignee: string | null;
   retryable: boolean;
+  silencedBy?: { id: number; name: string; createdBy: string; endsAt: string } | null;
 }
 
 export interface WorkerRequest {

@@ -100,6 +100,9 @@ const snoozeClock = startSnoozeClock(database);
 const { isBusy, watchApiLoad } = await import('./runtime/api-load');
 const apiLoad = watchApiLoad({ busyUtilization: env.NOTIFICATION_BUSY_UTILIZATION });
 const { notificationSettings } = await import('./runtime/notification-settings');
+// Silences whose time has come end within a second, with their summaries, on whichever instance looks first.
+const { startSilenceClock } = await import('./services/incidents/silences');
+const silenceClock = startSilenceClock(database, notificationSettings());
 const deliverer = await startNotificationDeliverer();
 async function startNotificationDeliverer() {
   if (database.kind === 'pglite' || env.NOTIFICATION_DELIVERER === 'in-process') {
@@ -208,7 +211,9 @@ const lifecycle = manageLifecycle(server, {
   },
   stopBackground: () => {
     apiLoad.stop();
-    return Promise.all([dispatcher.stop(), deliverer.stop(), snoozeClock.stop()]).then(() => {});
+    return Promise.all([dispatcher.stop(), deliverer.stop(), snoozeClock.stop(), silenceClock.stop()]).then(
+      () => {},
+    );
   },
   closeDatabase: () => database.close(),
   log: (message) => log.info(message),

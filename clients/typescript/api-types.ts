@@ -970,6 +970,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/silences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Silences, newest first
+         * @description Lists silences, newest first; `state` keeps those SCHEDULED (not begun), ACTIVE or ENDED (early, or their time is over).
+         */
+        get: operations["listSilences"];
+        put?: never;
+        /**
+         * Silence incidents by matcher for a time window
+         * @description Silences the incidents every given matcher matches (at least one matcher: a silence of everything is a 400) from startsAt (now when left out) until endsAt. They are recorded and listed as usual, with silencedBy; what the system writes on their timelines meanwhile is not notified, and when the silence ends each subscription gets one summary of what it held. Audited.
+         */
+        post: operations["createSilence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/silences/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many incidents matchers match now
+         * @description Counts the unresolved incidents these matchers match now, by the rule a silence uses: what a silence made with them would show as silenced at once. At least one matcher.
+         */
+        get: operations["previewSilence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/silences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One silence
+         * @description A silence, with its state and how many timeline entries it has held so far.
+         */
+        get: operations["getSilence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/silences/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a silence now
+         * @description Ends a scheduled or active silence now, with the summaries of what it held; one that has ended (early, or its time is over) is a 409 INVALID_STATE and nothing changes. Audited.
+         */
+        post: operations["endSilence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/worker-requests/fetch-and-lock": {
         parameters: {
             query?: never;
@@ -1686,7 +1770,20 @@ export interface components {
             snoozedUntilOccurrence: number | null;
             /** @description whether POST /incidents/{id}/retry would be accepted now: an unresolved WORKER incident whose worker request is FAILED */
             retryable: boolean;
+            silencedBy: components["schemas"]["SilencedBy"];
         };
+        /** @description the silence in effect now that matches it (of several, the one that ends last); null when none does */
+        SilencedBy: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            createdBy: string;
+            /**
+             * @description local date-time yyyy-MM-ddTHH:mm:ss
+             * @example 2026-11-21T09:30:00
+             */
+            endsAt: string;
+        } | null;
         ReportBatchResult: {
             results: {
                 /**
@@ -1777,6 +1874,8 @@ export interface components {
                 /** @description absent: the field was removed */
                 after?: unknown;
             }[];
+            /** @description the silence that held its notification (counted in its summary); null when none did */
+            silenceId: number | null;
         };
         RetryPayload: {
             /** Format: int64 */
@@ -1803,6 +1902,67 @@ export interface components {
             yours: boolean;
             createdAt: string;
             updatedAt: string;
+        };
+        SilencePage: {
+            content: components["schemas"]["Silence"][];
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            size: number;
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            numberOfElements: number;
+            first: boolean;
+            last: boolean;
+            empty: boolean;
+        };
+        Silence: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            comment: string;
+            source: ("PROCESS_ENGINE" | "WORKER" | "CODE_TASK" | "AI_TASK" | "MESSAGE") | null;
+            nodeId: string | null;
+            groupKey: string | null;
+            severities: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL")[] | null;
+            messageText: string | null;
+            /**
+             * @description local date-time yyyy-MM-ddTHH:mm:ss
+             * @example 2026-11-21T09:30:00
+             */
+            startsAt: string;
+            /**
+             * @description when it ends (or ended) by itself
+             * @example 2026-11-21T09:30:00
+             */
+            endsAt: string;
+            /** @description when it ended: early (endedBy) or at endsAt; null while it is not over */
+            endedAt: string | null;
+            /** @description who ended it early; null otherwise */
+            endedBy: string | null;
+            /** @enum {string} */
+            state: "SCHEDULED" | "ACTIVE" | "ENDED";
+            createdBy: string;
+            /**
+             * @description local date-time yyyy-MM-ddTHH:mm:ss
+             * @example 2026-11-21T09:30:00
+             */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description the timeline entries it has held from notifications so far
+             */
+            heldEvents: number;
+        };
+        SilencePreview: {
+            /**
+             * Format: int64
+             * @description unresolved incidents these matchers match now
+             */
+            matching: number;
         };
         WorkerRequest: {
             /** Format: int64 */
@@ -1949,11 +2109,11 @@ export interface components {
             id: number;
             /** @description the webhook-id header, the same on every attempt */
             webhookId: string;
-            /** @description null for a test event */
+            /** @description null for a test event and a silence's summary */
             eventId: number | null;
-            /** @description null for a test event */
+            /** @description null for a test event and a silence's summary */
             incidentId: number | null;
-            eventType: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged" | "incident.snoozed" | "incident.snooze_ended") | "webhook.test";
+            eventType: ("incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged" | "incident.snoozed" | "incident.snooze_ended") | "webhook.test" | "silence.ended";
             /** @enum {string} */
             status: "PENDING" | "DELIVERING" | "SUCCEEDED" | "FAILED";
             /** Format: int64 */
@@ -7857,6 +8017,459 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSilences: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description one of SCHEDULED, ACTIVE, ENDED; several, separated by commas (or the parameter repeated), match any of them */
+                state?: ("SCHEDULED" | "ACTIVE" | "ENDED")[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SilencePage"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSilence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description what it is for, shown on every incident it silences */
+                    name: string;
+                    comment?: string;
+                    /**
+                     * @description the incidents of this source
+                     * @enum {string}
+                     */
+                    source?: "PROCESS_ENGINE" | "WORKER" | "CODE_TASK" | "AI_TASK" | "MESSAGE";
+                    /** @description the incidents at this node (exactly) */
+                    nodeId?: string;
+                    /** @description the incidents of this group: the grouped view's key, <source>:<templateId>:<nodeId> */
+                    groupKey?: string;
+                    /** @description the incidents of any of these severities */
+                    severities?: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL")[];
+                    /** @description the incidents whose message contains this text, whatever the case */
+                    messageText?: string;
+                    /**
+                     * @description when it begins: now when left out (or in the past); at most 30 days ahead
+                     * @example 2026-11-21T09:30:00
+                     */
+                    startsAt?: string;
+                    /**
+                     * @description when it ends by itself: after startsAt and in the future, at most 30 days after its start
+                     * @example 2026-11-21T09:30:00
+                     */
+                    endsAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Silence"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewSilence: {
+        parameters: {
+            query?: {
+                source?: "PROCESS_ENGINE" | "WORKER" | "CODE_TASK" | "AI_TASK" | "MESSAGE";
+                nodeId?: string;
+                groupKey?: string;
+                /** @description one of LOW, MEDIUM, HIGH, CRITICAL; several, separated by commas (or the parameter repeated), match any of them */
+                severities?: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL")[];
+                messageText?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SilencePreview"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSilence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Silence"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    endSilence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Silence"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_STATE: the silence has ended already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -90,6 +90,8 @@ export const AUDIT_ACTIONS = [
     description: 'API token revoked',
   },
   { value: 'session.end', label: 'session.end', group: 'Sessions', description: 'Console session ended' },
+  { value: 'silence.create', label: 'silence.create', group: 'Silences', description: 'Silence created' },
+  { value: 'silence.end', label: 'silence.end', group: 'Silences', description: 'Silence ended early' },
 ] as const;
 
 export function auditActionColor(action: string): string {

@@ -7,6 +7,7 @@ import { useMemo, type KeyboardEvent, type MouseEvent } from 'react';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { SeverityBadge, StatusBadge } from './badges';
 import { SOURCE_LABEL } from './labels';
+import { SilencedBadge } from './silenced';
 import { SnoozedBadge } from './snooze';
 import { RelativeTime } from './relative-time';
 import { formatCount } from '../format-count';
@@ -53,6 +54,7 @@ export function useBoardColumns(now: number, isNew: (id: number) => boolean) {
           <Group gap={4} wrap="nowrap">
             <StatusBadge status={i.status} size="sm" />
             <SnoozedBadge incident={i} />
+            <SilencedBadge incident={i} />
           </Group>
         ),
       },

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { SeverityBadge, StatusBadge } from './badges';
 import { SOURCE_LABEL } from './labels';
+import { SilencedBadge, silenceInWords } from './silenced';
 import { SnoozedBadge, snoozeInWords } from './snooze';
 import type { IncidentActions } from './use-incident-actions';
 
@@ -22,6 +23,7 @@ export function IncidentHeader({
   const canAcknowledge = incident.status === 'OPEN';
   const canUnacknowledge = incident.status === 'ACKNOWLEDGED';
   const snoozed = snoozeInWords(incident);
+  const silenced = silenceInWords(incident);
   const canResolve = incident.status === 'OPEN' || incident.status === 'ACKNOWLEDGED';
   const canReopen = incident.status === 'RESOLVED';
   // What the service says can work; a retry under way stays shown, disabled.
@@ -49,6 +51,7 @@ export function IncidentHeader({
           <SeverityBadge severity={incident.severity} />
           <StatusBadge status={incident.status} />
           <SnoozedBadge incident={incident} />
+          <SilencedBadge incident={incident} />
         </Group>
         <Text size="lg" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {incident.message}
@@ -62,6 +65,15 @@ export function IncidentHeader({
         {snoozed && (
           <Text size="sm" c="dimmed">
             {snoozed}. What it does by itself meanwhile is not notified.
+          </Text>
+        )}
+        {silenced && (
+          <Text size="sm" c="dimmed">
+            {silenced}. What it does by itself meanwhile is not notified; each subscription gets one summary
+            when the silence ends.{' '}
+            <Anchor component={Link} href="/silences" inherit>
+              Silences
+            </Anchor>
           </Text>
         )}
       </Stack>

@@ -1,6 +1,7 @@
 'use client';
 // The lifecycle timeline of an incident, oldest first, as the API returns it.
-import { Text, Timeline } from '@mantine/core';
+import { Anchor, Text, Timeline } from '@mantine/core';
+import Link from 'next/link';
 import type { PayloadChange } from '@/domain/payload-patch';
 import { EVENT_COLOR, EVENT_LABEL, type IncidentEventType } from './labels';
 import { PayloadChanges } from './payload-correction';
@@ -14,6 +15,8 @@ export interface TimelineEntry {
   createdAt: string;
   /** A retry that corrected the payload: what it changed. */
   payloadChanges?: PayloadChange[];
+  /** The silence that held its notification, if one did. */
+  silenceId?: number | null;
 }
 
 export function IncidentTimeline({ events, now }: { events: TimelineEntry[]; now: number }) {
@@ -58,6 +61,15 @@ export function IncidentTimeline({ events, now }: { events: TimelineEntry[]; now
             <time dateTime={event.createdAt} title={formatRelative(event.createdAt, now)}>
               {formatExact(event.createdAt)}
             </time>
+            {event.silenceId ? (
+              <>
+                {' '}
+                ·{' '}
+                <Anchor component={Link} href="/silences" inherit>
+                  notification held by silence {event.silenceId}
+                </Anchor>
+              </>
+            ) : null}
           </Text>
         </Timeline.Item>
       ))}

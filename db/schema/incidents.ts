@@ -354,16 +354,62 @@ export const incidentEvents = pgTable(
      */
     payloadChanges: jsonb('payload_changes').$type<PayloadChange[]>(),
     /**
-     * Written by the system while its incident was snoozed: not notified (the snooze's end is). Set by the
-     * trigger incident_events_held (migration 0024) for every writer.
+     * Written by the system while its incident was snoozed or silenced: not notified (the snooze's end, or the
+     * silence's summary, is). Set by the trigger incident_events_held (migrations 0024, 0028) for every writer.
      */
     held: boolean('held').notNull().default(false),
+    /**
+     * The silence that held it (written by the system while a silence matched its incident): counted in that
+     * silence's summary when it ends. Set by the same trigger.
+     */
+    silenceId: bigint('silence_id', { mode: 'number' }).references(() => silences.id),
   },
   (t) => [
     index('incident_events_incident_idx').on(t.incidentId, t.id),
     index('incident_events_feed_idx').on(t.txId, t.id),
+    index('incident_events_silence_idx')
+      .on(t.silenceId)
+      .where(sql`silence_id is not null`),
   ],
 );
+
+/**
+ * Silences (server/services/incidents/silences.ts, docs/contract.md §6): matchers and a time window. The
+ * incidents they match are recorded and shown as silenced; what the system writes on their timelines meanwhile
+ * is held from notifications, and each subscription gets one summary when the silence ends. A matcher left
+ * null matches everything; at least one is set (the service refuses a silence of everything).
+ */
+export const silences = pgTable(
+  'silences',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    comment: text('comment').notNull().default(''),
+    source: incidentSource('source'),
+    nodeId: text('node_id'),
+    /** The grouped view's key, `<source>:<templateId>:<nodeId>` (docs/contract.md §6). */
+    groupKey: text('group_key'),
+    severities: incidentSeverity('severities').array(),
+    /** Matched case-insensitively anywhere in the incident's message. */
+    messageText: text('message_text'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** When it ended: early by a person (endedBy) or at endsAt by the clock (endedBy null); null until then. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: text('ended_by'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The silences not yet ended: what the trigger, the views and the clock look among.
+    index('silences_unended_idx')
+      .on(t.endsAt)
+      .where(sql`ended_at is null`),
+    index('silences_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export type SilenceRow = typeof silences.$inferSelect;
 
 export type IncidentRow = typeof incidents.$inferSelect;
 export type IncidentEventRow = typeof incidentEvents.$inferSelect;

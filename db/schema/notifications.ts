@@ -18,7 +18,7 @@ import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_FORMATS,
 } from '../../domain/notifications';
-import { incidentEventType, incidentSeverity, incidentSource, xid8 } from './incidents';
+import { incidentEventType, incidentSeverity, incidentSource, silences, xid8 } from './incidents';
 
 export const webhookFormat = pgEnum('webhook_format', WEBHOOK_FORMATS);
 export const notificationChannel = pgEnum('notification_channel', NOTIFICATION_CHANNELS);
@@ -121,11 +121,18 @@ export const webhookDeliveries = pgTable(
      */
     groupKey: text('group_key'),
     groupedEvents: jsonb('grouped_events').$type<GroupedEvents>(),
+    /**
+     * A silence's summary (server/services/incidents/silences.ts): the notifications it held, counted for this
+     * subscription when it ended. Null otherwise; with eventId null, it is not a test event.
+     */
+    silenceId: bigint('silence_id', { mode: 'number' }).references(() => silences.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_key').on(t.subscriptionId, t.eventId),
+    // One summary of a silence per subscription.
+    uniqueIndex('webhook_deliveries_silence_key').on(t.subscriptionId, t.silenceId),
     // The grouped messages not yet sent: found by the enqueue of each subscription (those still gathering),
     // and by the deliverer's claim, which sends an incident's later deliveries after them.
     index('webhook_deliveries_groups_unfinished_idx')

@@ -3,6 +3,7 @@ import { operations } from '../transport/trpc';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { incidentsRouter } from './incidents';
+import { silencesRouter } from './silences';
 import { viewsRouter } from './views';
 import { webhooksRouter } from './webhooks';
 import { workersRouter } from './workers';
@@ -12,6 +13,7 @@ export const appRouter = operations({
   admin: adminRouter,
   incidents: incidentsRouter,
   views: viewsRouter,
+  silences: silencesRouter,
   workers: workersRouter,
   webhooks: webhooksRouter,
 });

@@ -74,6 +74,19 @@ export const IncidentResponse = z
       description:
         'whether POST /incidents/{id}/retry would be accepted now: an unresolved WORKER incident whose worker request is FAILED',
     }),
+    silencedBy: z
+      .object({
+        id: z.number().int(),
+        name: z.string(),
+        createdBy: z.string(),
+        endsAt: timestamp,
+      })
+      .nullable()
+      .meta({
+        id: 'SilencedBy',
+        description:
+          'the silence in effect now that matches it (of several, the one that ends last); null when none does',
+      }),
   })
   .meta({ id: 'Incident' });
 
@@ -97,6 +110,9 @@ export const IncidentEventResponse = z
       .meta({
         description: `RETRY_REQUESTED with a corrected payload only: what the correction changed, the values of secret-looking fields shown as "${MASKED}"`,
       }),
+    silenceId: z.number().int().nullable().meta({
+      description: 'the silence that held its notification (counted in its summary); null when none did',
+    }),
   })
   .meta({ id: 'IncidentTimelineEntry' });
 
@@ -167,7 +183,7 @@ const sortSpec = z.string().transform((value, ctx): SortOrder => {
  * parameter repeated (`status=OPEN&status=ACKNOWLEDGED`). One value is the contract's filter; several are
  * our extension, so that "unresolved" or "high or critical" is one request.
  */
-const anyOf = <T extends readonly [string, ...string[]]>(values: T) =>
+export const anyOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .preprocess(
       (v) =>

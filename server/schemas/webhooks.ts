@@ -21,6 +21,9 @@ export const timelineTypeOf = (type: WebhookEventType) =>
 /** The type of a test event (POST /admin/webhooks/{id}/test): it concerns no incident. */
 export const TEST_EVENT_TYPE = 'webhook.test' as const;
 
+/** The type of a silence's summary (docs/contract.md §12): it counts the notifications a silence held. */
+export const SILENCE_SUMMARY_TYPE = 'silence.ended' as const;
+
 const eventType = z.enum(WEBHOOK_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]]);
 const name = z
   .string()
@@ -171,9 +174,17 @@ export const WebhookDeliveryResponse = z
   .object({
     id: z.number().int(),
     webhookId: z.string().meta({ description: 'the webhook-id header, the same on every attempt' }),
-    eventId: z.number().int().nullable().meta({ description: 'null for a test event' }),
-    incidentId: z.number().int().nullable().meta({ description: 'null for a test event' }),
-    eventType: z.union([eventType, z.literal(TEST_EVENT_TYPE)]),
+    eventId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "null for a test event and a silence's summary" }),
+    incidentId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "null for a test event and a silence's summary" }),
+    eventType: z.union([eventType, z.literal(TEST_EVENT_TYPE), z.literal(SILENCE_SUMMARY_TYPE)]),
     status: z.enum(WEBHOOK_DELIVERY_STATUSES),
     attempts: z.number().int(),
     nextAttemptAt: z.string().nullable(),

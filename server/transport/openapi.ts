@@ -325,6 +325,11 @@ const TAGS: { name: string; description: string }[] = [
     description: "Named filter sets of the incident board: each user's own, and those shared with everyone.",
   },
   {
+    name: 'Silences',
+    description:
+      'Incidents kept quiet by matcher for a time window: shown as silenced, their notifications held and summarised when it ends.',
+  },
+  {
     name: 'Webhooks',
     description: 'Subscriptions that receive incident events, their signing secrets and delivery log.',
   },

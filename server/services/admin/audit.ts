@@ -11,7 +11,7 @@ import { prefixPattern } from '../db-errors';
 export interface AuditEntry {
   actor: string;
   action: string;
-  targetType: 'user' | 'service_account' | 'group' | 'api_token' | 'webhook';
+  targetType: 'user' | 'service_account' | 'group' | 'api_token' | 'webhook' | 'silence';
   targetId: number | null;
   /** Snapshots without secrets: never a password or token. */
   before?: unknown;

@@ -1,6 +1,6 @@
 // The one mapping from incident rows to what the API answers.
-import { inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../../db/client';
 import { workerRequests, type IncidentEventRow, type IncidentRow } from '../../../db/schema';
 import { isRetryable } from '../../../domain/incidents';
 import type { IncidentView } from '../../schemas/incidents';
@@ -10,7 +10,11 @@ import { formatLocalDateTime as at, formatNullable as atOrNull } from '../../tim
  * The view of one incident. `workerRequestStatus` is the status of its worker request (null: it has none),
  * which decides `retryable`; incidentViews reads it.
  */
-export function toIncidentView(row: IncidentRow, workerRequestStatus: string | null): IncidentView {
+export function toIncidentView(
+  row: IncidentRow,
+  workerRequestStatus: string | null,
+  silencedBy: SilencedBy | null,
+): IncidentView {
   return {
     id: row.id,
     processInstanceId: row.processInstanceId,
@@ -37,7 +41,41 @@ export function toIncidentView(row: IncidentRow, workerRequestStatus: string | n
     snoozedUntil: atOrNull(row.snoozedUntil),
     snoozedUntilOccurrence: row.snoozedUntilOccurrence,
     retryable: isRetryable({ source: row.source, status: row.status, workerRequestStatus }),
+    silencedBy,
   };
+}
+
+type SilencedBy = NonNullable<IncidentView['silencedBy']>;
+
+/**
+ * The silences in effect now over these incidents, by incident id (the database's rule, silence_of). One
+ * statement, which looks at no incident while no silence is unended.
+ */
+async function silencesOver(db: Db, ids: number[]): Promise<Map<number, SilencedBy>> {
+  if (!ids.length) return new Map();
+  const rows = rowsOf<{
+    incident_id: number | string;
+    id: number | string;
+    name: string;
+    created_by: string;
+    ends_at: Date | string;
+  }>(
+    await db.execute(sql`
+      select m.incident_id, s.id, s.name, s.created_by, s.ends_at
+      from (
+        select i.id as incident_id, silence_of(i) as silence_id from incidents i
+        where exists (select 1 from silences where ended_at is null)
+          and i.id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::bigint)
+        offset 0 -- once per incident, not per pair with a silence
+      ) m
+      join silences s on s.id = m.silence_id`),
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.incident_id),
+      { id: Number(r.id), name: r.name, createdBy: r.created_by, endsAt: at(new Date(r.ends_at)) },
+    ]),
+  );
 }
 
 /** Whether the status of the incident's worker request decides its view (an unresolved WORKER incident's). */
@@ -52,6 +90,10 @@ const hasLiveWorkerRequest = (row: IncidentRow): row is IncidentRow & { workerRe
 export async function incidentViews(db: Db, rows: IncidentRow[]): Promise<IncidentView[]> {
   const requestIds = [...new Set(rows.filter(hasLiveWorkerRequest).map((r) => r.workerRequestId))];
   const statuses = new Map<number, string>();
+  const silenced = await silencesOver(
+    db,
+    rows.map((r) => r.id),
+  );
   if (requestIds.length) {
     const requests = await db
       .select({ id: workerRequests.id, status: workerRequests.status })
@@ -60,13 +102,15 @@ export async function incidentViews(db: Db, rows: IncidentRow[]): Promise<Incide
     for (const request of requests) statuses.set(request.id, request.status);
   }
   return rows.map((r) =>
-    toIncidentView(r, r.workerRequestId === null ? null : (statuses.get(r.workerRequestId) ?? null)),
+    toIncidentView(
+      r,
+      r.workerRequestId === null ? null : (statuses.get(r.workerRequestId) ?? null),
+      silenced.get(r.id) ?? null,
+    ),
   );
 }
 
 export async function incidentView(db: Db, row: IncidentRow): Promise<IncidentView> {
-  // Most incidents have no worker request to read: their view is made at once (the hottest read of the API).
-  if (!hasLiveWorkerRequest(row)) return toIncidentView(row, null);
   return (await incidentViews(db, [row]))[0];
 }
 
@@ -79,5 +123,6 @@ export function toIncidentEventView(row: IncidentEventRow) {
     actor: row.actor,
     createdAt: at(row.createdAt),
     ...(row.payloadChanges && { payloadChanges: row.payloadChanges }),
+    silenceId: row.silenceId,
   };
 }

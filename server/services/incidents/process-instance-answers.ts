@@ -5,11 +5,11 @@
 // processInstanceRevisions), as long as that revision is the one it was made at. The revision is written by
 // the database's triggers in the transaction of every change, so a request that begins after a change was
 // committed never gets an answer made before it, whichever instance of the service made the change.
-import { eq, sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { preparedOnce } from '../../../db/prepared';
-import { processInstanceRevisions } from '../../../db/schema';
+import { processInstanceRevisions, silences } from '../../../db/schema';
 import type { SerializedAnswer } from '../../../lib/serialized-answer';
 
 type Revision = string | null;
@@ -105,11 +105,22 @@ function cacheOf(db: Db | Tx): AnswerCache | undefined {
   return cache;
 }
 
+/**
+ * The instance's revision, and whether any silence is unended: an incident's `silencedBy` changes with the
+ * silences (and with the time, when one begins or ends), which the revision does not follow, so while one is
+ * unended answers are made afresh. One statement: the count has one row whatever there is.
+ */
 const revisionOf = preparedOnce((db) =>
   db
-    .select({ revision: processInstanceRevisions.revision })
-    .from(processInstanceRevisions)
-    .where(eq(processInstanceRevisions.processInstanceId, sql.placeholder('processInstanceId')))
+    .select({
+      revision: sql<
+        string | null
+      >`(select ${processInstanceRevisions.revision}::text from ${processInstanceRevisions}
+        where ${processInstanceRevisions.processInstanceId} = ${sql.placeholder('processInstanceId')})`,
+      silences: sql<string | number>`count(*)`,
+    })
+    .from(silences)
+    .where(isNull(silences.endedAt))
     .prepare('process_instance_revision'),
 );
 
@@ -127,5 +138,6 @@ export async function processInstanceAnswer<T>(
   const cache = cacheOf(db);
   if (!cache) return make();
   const [row] = await revisionOf(db).execute({ processInstanceId });
-  return cache.answer(processInstanceId, row?.revision ?? null, make) as Promise<SerializedAnswer<T>>;
+  if (Number(row.silences) > 0) return make();
+  return cache.answer(processInstanceId, row.revision ?? null, make) as Promise<SerializedAnswer<T>>;
 }

@@ -28,7 +28,7 @@ export async function claimDeliveries(db: Db, limit: number, leaseMs: number): P
       with due as (
         select d.id from webhook_deliveries d
         join webhook_subscriptions s on s.id = d.subscription_id
-        where (s.enabled or d.event_id is null)
+        where (s.enabled or (d.event_id is null and d.silence_id is null))
           and d.status in ('PENDING', 'DELIVERING')
           and ((d.status = 'PENDING' and d.next_attempt_at <= now())
             or (d.status = 'DELIVERING' and d.lease_expires_at < now()))

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from '../../../db/schema';
 import { notFound } from '../../errors';
 import { toPage } from '../../schemas/common';
-import { TEST_EVENT_TYPE, webhookEventTypeOf } from '../../schemas/webhooks';
+import { SILENCE_SUMMARY_TYPE, TEST_EVENT_TYPE, webhookEventTypeOf } from '../../schemas/webhooks';
 import { formatLocalDateTime as at } from '../../time';
 
 export const webhookIdOf = (deliveryId: number) => `msg_${deliveryId}`;
@@ -52,7 +52,11 @@ export async function listDeliveries(
     webhookId: webhookIdOf(r.id),
     eventId: r.eventId,
     incidentId: r.incidentId,
-    eventType: r.eventType ? webhookEventTypeOf(r.eventType) : TEST_EVENT_TYPE,
+    eventType: r.eventType
+      ? webhookEventTypeOf(r.eventType)
+      : r.silenceId !== null
+        ? SILENCE_SUMMARY_TYPE
+        : TEST_EVENT_TYPE,
     status: r.status,
     attempts: r.attempts,
     nextAttemptAt: r.status === 'PENDING' ? at(r.nextAttemptAt) : null,

@@ -55,7 +55,8 @@ export function emailMessage(headline: string, p: EventPayload, event: IncidentE
   };
 }
 
-export function testEmailMessage(message: string, link: string): EmailMessage {
+/** An email that says one thing and links to the console: a test event's, a silence's summary. */
+export function shortEmailMessage(message: string, link: string): EmailMessage {
   return {
     subject: oneLine(message, 200),
     text: `${message}\n\nThe console: ${link}\n`,

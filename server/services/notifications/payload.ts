@@ -6,9 +6,9 @@ import type {
   IncidentRow,
   WebhookSubscriptionRow,
 } from '../../../db/schema';
-import { TEST_EVENT_TYPE, webhookEventTypeOf } from '../../schemas/webhooks';
+import { SILENCE_SUMMARY_TYPE, TEST_EVENT_TYPE, webhookEventTypeOf } from '../../schemas/webhooks';
 import { toIncidentView } from '../incidents/incident-view';
-import { emailMessage, testEmailMessage } from './email-message';
+import { emailMessage, shortEmailMessage } from './email-message';
 
 /** The incidents a grouped message names by id, at most. */
 const MAX_GROUP_IDS = 100;
@@ -22,7 +22,7 @@ export interface EventPayload {
   time: string;
   actor: string | null;
   message: string;
-  incident: Omit<ReturnType<typeof toIncidentView>, 'retryable'>;
+  incident: Omit<ReturnType<typeof toIncidentView>, 'retryable' | 'silencedBy'>;
   link: string;
   /**
    * A grouped message (a subscription's storm grouping, grouping.ts): the events of one incident group
@@ -50,8 +50,9 @@ export function eventPayload(
   publicUrl: string,
   grouped?: Grouped,
 ): EventPayload {
-  // Without `retryable`: a notification tells what happened, not what may be done later (contract §12).
-  const { retryable: _, ...view } = toIncidentView(incident, null);
+  // Without `retryable`: a notification tells what happened, not what may be done later (contract §12); and
+  // without `silencedBy`: what is silenced is not sent (its silence's summary is).
+  const { retryable: _, silencedBy: __, ...view } = toIncidentView(incident, null, null);
   if (view.technicalDetails.length > MAX_DETAILS) {
     view.technicalDetails = `${view.technicalDetails.slice(0, MAX_DETAILS)}\n[cut at ${MAX_DETAILS} characters]`;
   }
@@ -143,15 +144,77 @@ export function renderBody(
 const SEVERITY_RANK = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 } as const;
 
 /** Whether a subscription wants this event of this incident. */
-export function wants(s: WebhookSubscriptionRow, event: IncidentEventRow, incident: IncidentRow): boolean {
+export function wants(
+  s: WebhookSubscriptionRow,
+  event: Pick<IncidentEventRow, 'held' | 'eventType'>,
+  incident: Pick<IncidentRow, 'severity' | 'source' | 'nodeId'>,
+): boolean {
   return (
-    // Written by the system while the incident was snoozed: held (its snooze's end is sent instead).
+    // Written by the system while the incident was snoozed or silenced: held (the snooze's end, or the
+    // silence's summary, is sent instead).
     !event.held &&
     s.eventTypes.includes(event.eventType) &&
     (!s.minSeverity || SEVERITY_RANK[incident.severity] >= SEVERITY_RANK[s.minSeverity]) &&
     (!s.sources.length || s.sources.includes(incident.source)) &&
     (!s.nodeIds.length || s.nodeIds.includes(incident.nodeId))
   );
+}
+
+/** What a silence's summary tells a subscription (silence-summary.ts). */
+export interface SilenceSummary {
+  silence: {
+    id: number;
+    name: string;
+    createdBy: string;
+    startsAt: string;
+    endsAt: string;
+    endedAt: string;
+    endedBy: string | null;
+  };
+  /** The held notifications this subscription would have been sent, and their incidents. */
+  count: number;
+  incidentIds: number[];
+  time: Date;
+}
+
+/** The body of a silence's summary: the JSON shape, a Slack message or an email, like any notification. */
+export function silenceSummaryBody(
+  subscription: Pick<WebhookSubscriptionRow, 'channel' | 'format'>,
+  summary: SilenceSummary,
+  publicUrl: string,
+): string {
+  const { silence, count, incidentIds } = summary;
+  const how = silence.endedBy ? `ended early by ${silence.endedBy}` : 'ended';
+  const message =
+    `Silence "${silence.name}" (by ${silence.createdBy}) ${how}: ${count} notification${count === 1 ? '' : 's'} ` +
+    `held, of ${incidentIds.length} incident${incidentIds.length === 1 ? '' : 's'}`;
+  const link = `${publicUrl}/silences`;
+  if (subscription.channel === 'email') return JSON.stringify(shortEmailMessage(message, link));
+  if (subscription.format === 'slack') {
+    return JSON.stringify({
+      text: message,
+      blocks: [
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: `*<${link}|Silence ended>*\n${slackEscape(message)}` },
+        },
+      ],
+    });
+  }
+  return JSON.stringify({
+    id: `silence_${silence.id}`,
+    type: SILENCE_SUMMARY_TYPE,
+    time: summary.time.toISOString(),
+    actor: silence.endedBy,
+    message,
+    silence,
+    held: {
+      count,
+      incidents: incidentIds.length,
+      incidentIds: incidentIds.slice(0, MAX_GROUP_IDS),
+    },
+    link,
+  });
 }
 
 /** The body of a test event: the JSON shape with no incident, or a Slack message saying what it is. */
@@ -162,7 +225,7 @@ export function testEventBody(
 ): string {
   const message = `Test event for subscription "${subscription.name}", sent by ${actor} from the console`;
   const link = `${publicUrl}/admin/webhooks`;
-  if (subscription.channel === 'email') return JSON.stringify(testEmailMessage(message, link));
+  if (subscription.channel === 'email') return JSON.stringify(shortEmailMessage(message, link));
   if (subscription.format === 'slack') {
     return JSON.stringify({
       text: message,

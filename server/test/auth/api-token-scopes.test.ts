@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { api } from '../support/helpers';
 import { reportBody, report, newProcessInstanceId, type Incident } from '../support/incident-helpers';
+import { formatLocalDateTime } from '../../time';
 import {
   ADMIN,
   LOCAL_DATE_TIME,
@@ -79,6 +80,22 @@ const OPERATIONS: Operation[] = [
     input: (x) => ({ ids: [x.incident.id] }),
   },
   {
+    name: 'list silences',
+    type: 'query',
+    allowedFor: ['READ_ONLY', 'INCIDENTS', 'FULL'],
+    rest: () => ({ method: 'GET', path: '/silences?size=1' }),
+    procedure: 'silences.list',
+    input: () => ({ size: 1 }),
+  },
+  {
+    name: 'create a silence',
+    type: 'mutation',
+    allowedFor: ['INCIDENTS', 'FULL'],
+    rest: (x) => ({ method: 'POST', path: '/silences', body: silenceInput(x) }),
+    procedure: 'silences.create',
+    input: (x) => silenceInput(x),
+  },
+  {
     name: 'report an incident',
     type: 'mutation',
     allowedFor: ['WORKER', 'FULL'],
@@ -128,6 +145,12 @@ async function createToken(userId: number, body: Record<string, unknown>): Promi
   return t.as(admin.token).post(`/admin/users/${userId}/api-tokens`, { name: 'scoped', ...body });
 }
 
+const silenceInput = (x: Target) => ({
+  name: 'scoped',
+  nodeId: x.incident.nodeId,
+  endsAt: formatLocalDateTime(new Date(Date.now() + 3_600_000)),
+});
+
 async function newTarget(): Promise<Target> {
   const incident = await report(t.as(admin.token));
   // A worker request registers its process instance.
@@ -146,6 +169,7 @@ async function databaseState(): Promise<Record<string, string>> {
     audit_events: 'select * from audit_events',
     incidents: 'select * from incidents',
     incident_events: 'select * from incident_events',
+    silences: 'select * from silences',
     process_instances: 'select * from process_instances',
     worker_requests: 'select * from worker_requests',
     outbox: 'select * from outbox',

@@ -10,6 +10,8 @@ import { apiTokens, userGroups, users } from '../../../db/schema';
 import { generateApiToken } from '../../auth/tokens';
 import { sessionHandle, startConsoleSession } from '../../auth/console-sessions';
 import { PERMISSION_CODES, type Permission } from '../../permissions';
+import { createSilence } from '../../services/incidents/silences';
+import { formatLocalDateTime } from '../../time';
 import {
   accessTokenFor,
   api,
@@ -219,6 +221,7 @@ export class TestApi {
       ),
       sessions: await rows('select id, user_id, created_at from console_sessions order by id'),
       audit: await rows('select count(*)::int as n, max(id)::text as last from audit_events'),
+      silences: await rows('select * from silences order by id'),
     };
   }
 
@@ -309,6 +312,8 @@ export interface Target {
   sessionId: string;
   /** A service account (kind SERVICE) in the same group. */
   serviceAccountId: number;
+  /** An active silence. */
+  silenceId: number;
 }
 
 export async function createTarget(t: TestApi): Promise<Target> {
@@ -317,12 +322,18 @@ export async function createTarget(t: TestApi): Promise<Target> {
   const { id: tokenId } = await t.apiTokenFor(user.id);
   const sid = await startConsoleSession(t.database.db, { userId: user.id, userAgent: 'target' });
   const serviceAccount = await t.serviceAccount({ groupIds: [group.id] });
+  const silence = await createSilence(
+    t.database.db,
+    { name: 'Target', nodeId: 'Target_Task', endsAt: formatLocalDateTime(new Date(Date.now() + 3_600_000)) },
+    { userId: user.id, username: user.username, permissions: new Set(), scope: 'FULL' },
+  );
   return {
     userId: user.id,
     groupId: group.id,
     tokenId,
     sessionId: sessionHandle(sid),
     serviceAccountId: serviceAccount.id,
+    silenceId: silence.id,
   };
 }
 
@@ -509,6 +520,38 @@ export const OPERATIONS: Operation[] = [
     name: 'revokeUserSessions',
     method: 'DELETE',
     path: (t, id) => `/admin/users/${id ?? t.userId}/sessions`,
+    success: 200,
+    idParam: 'id',
+  },
+  { name: 'listSilences', method: 'GET', path: () => '/silences', success: 200 },
+  {
+    name: 'previewSilence',
+    method: 'GET',
+    path: () => '/silences/preview?severities=HIGH,CRITICAL',
+    success: 200,
+  },
+  {
+    name: 'createSilence',
+    method: 'POST',
+    path: () => '/silences',
+    body: () => ({
+      name: 'Maintenance',
+      source: 'WORKER',
+      endsAt: formatLocalDateTime(new Date(Date.now() + 3_600_000)),
+    }),
+    success: 200,
+  },
+  {
+    name: 'getSilence',
+    method: 'GET',
+    path: (t, id) => `/silences/${id ?? t.silenceId}`,
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'endSilence',
+    method: 'POST',
+    path: (t, id) => `/silences/${id ?? t.silenceId}/end`,
     success: 200,
     idParam: 'id',
   },

@@ -31,6 +31,7 @@ export interface Incident {
   snoozedBy?: string | null;
   snoozedUntil?: string | null;
   snoozedUntilOccurrence?: number | null;
+  silencedBy?: { id: number; name: string; createdBy: string; endsAt: string } | null;
 }
 
 export interface IncidentEvent {
@@ -40,6 +41,7 @@ export interface IncidentEvent {
   message: string;
   actor: string | null;
   createdAt: string;
+  silenceId?: number | null;
 }
 
 export interface IncidentPage {

@@ -14,6 +14,7 @@ import {
   REGENERATE_COMMAND,
 } from '../../../clients/typescript/generate-api-types';
 import { sessionHandle, startConsoleSession } from '../../auth/console-sessions';
+import { formatLocalDateTime } from '../../time';
 import { unique } from '../support/helpers';
 import { ADMIN, newCode, newPassword, useTestApi, type Actor } from '../support/http-helpers';
 
@@ -186,6 +187,16 @@ async function createUser(api: Api, password = newPassword()) {
     }),
   );
   return { ...user, password };
+}
+
+const inAnHour = () => formatLocalDateTime(new Date(Date.now() + 3_600_000));
+
+async function createSilence(api: Api) {
+  return ok(
+    await api.POST('/silences', {
+      body: { name: 'Maintenance', nodeId: 'Silenced_Task', endsAt: inAnHour() },
+    }),
+  );
 }
 
 async function createWebhook(api: Api) {
@@ -856,6 +867,48 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     const awake = ok(await api.DELETE('/incidents/{id}/snooze', path(incident.id)));
     expect(awake).toMatchObject({ id: incident.id, snoozedAt: null, snoozedUntilOccurrence: null });
     notFound(await api.DELETE('/incidents/{id}/snooze', path(UNKNOWN_ID)));
+  },
+
+  // --- Silences
+
+  async createSilence({ api, admin }) {
+    const silence = await createSilence(api);
+    expect(silence).toMatchObject({ nodeId: 'Silenced_Task', state: 'ACTIVE', createdBy: admin.username });
+    problem(
+      await api.POST('/silences', { body: { name: 'Everything', endsAt: inAnHour() } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+  },
+
+  async listSilences({ api }) {
+    const silence = await createSilence(api);
+    const page = ok(await api.GET('/silences', { params: { query: { state: ['ACTIVE'], size: 100 } } }));
+    expect(page.content.map((s) => s.id)).toContain(silence.id);
+  },
+
+  async previewSilence({ api }) {
+    await reportIncident(api);
+    const preview = ok(await api.GET('/silences/preview', { params: { query: { severities: ['HIGH'] } } }));
+    expect(preview.matching).toEqual(expect.any(Number));
+    problem(await api.GET('/silences/preview', {}), 400, 'VALIDATION_FAILED');
+  },
+
+  async getSilence({ api }) {
+    const silence = await createSilence(api);
+    expect(ok(await api.GET('/silences/{id}', path(silence.id)))).toMatchObject({
+      id: silence.id,
+      heldEvents: 0,
+    });
+    notFound(await api.GET('/silences/{id}', path(UNKNOWN_ID)));
+  },
+
+  async endSilence({ api, admin }) {
+    const silence = await createSilence(api);
+    const ended = ok(await api.POST('/silences/{id}/end', path(silence.id)));
+    expect(ended).toMatchObject({ id: silence.id, state: 'ENDED', endedBy: admin.username });
+    problem(await api.POST('/silences/{id}/end', path(silence.id)), 409, 'INVALID_STATE');
+    notFound(await api.POST('/silences/{id}/end', path(UNKNOWN_ID)));
   },
 
   async addIncidentNote({ api, admin }) {

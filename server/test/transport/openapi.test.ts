@@ -197,6 +197,8 @@ const VERBS = [
   'unacknowledge',
   'snooze',
   'wake',
+  'preview',
+  'end',
   'retry',
   'fetch',
   'complete',

@@ -573,7 +573,19 @@ test.describe('on a phone-sized screen', () => {
       .getByRole('button', { name: 'Acknowledge', exact: true });
     await expect(acknowledge).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shot(page, 'incidents-f-02-phone-incident');
+    // The actions are at the bottom of the screen, in a thumb's reach, and stay there as the page scrolls.
+    const actions = page.getByRole('group', { name: 'Actions' });
+    const bottomOf = async () => {
+      const box = (await actions.boundingBox())!;
+      return box.y + box.height;
+    };
+    expect(await bottomOf()).toBeGreaterThan(844 - 24);
+    await shot(page, 'incidents-f-02-phone-incident', { fullPage: false });
+    await page.mouse.wheel(0, 2_000);
+    await expect(page.getByRole('heading', { name: 'Timeline' })).toBeInViewport();
+    await expect(acknowledge).toBeInViewport();
+    expect(await bottomOf()).toBeGreaterThan(844 - 24);
+    await shot(page, 'incidents-f-02b-phone-incident-scrolled', { fullPage: false });
     await acknowledge.click();
     await expect(acknowledge).toHaveCount(0);
     expect((await api.get(incident.id)).status).toBe('ACKNOWLEDGED');

@@ -2,12 +2,12 @@
 // One incident: every field, its timeline, and only the actions its state allows. After a retry the page
 // polls every 2 s until the worker reports, and shows the outcome without a reload. The data is
 // use-incident.ts, the actions use-incident-actions.ts; the parts are drawn by the components below.
-import { Alert, Button, Grid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Grid, Skeleton, Stack, Text } from '@mantine/core';
 import { problemOf } from '@/components/forms/zod-form';
 import { parseIdParam } from './id-param';
 import { IncidentDialogs } from './incident-dialogs';
 import { IncidentDetailsCard, TechnicalDetailsCard } from './incident-fields';
-import { IncidentHeader } from './incident-header';
+import { ACTION_BAR_SPACE, IncidentHeader } from './incident-header';
 import { AssigneeCard, NoteForm } from './incident-owner-and-notes';
 import { IncidentsBreadcrumbs, NotFoundState } from './page-frame';
 import { useNow } from './relative-time';
@@ -73,6 +73,7 @@ function IncidentDetailOf({ id }: { id: number }) {
       </Grid>
 
       <IncidentDialogs incident={incident} actions={actions} />
+      <Box hiddenFrom="sm" h={ACTION_BAR_SPACE} aria-hidden />
     </Stack>
   );
 }

@@ -6,10 +6,14 @@ import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { SeverityBadge, StatusBadge } from './badges';
+import classes from './incident-header.module.css';
 import { SOURCE_LABEL } from './labels';
 import { SilencedBadge, silenceInWords } from './silenced';
 import { SnoozedBadge, snoozeInWords } from './snooze';
 import type { IncidentActions } from './use-incident-actions';
+
+/** The space the page keeps under its content on a phone, so that the action bar hides none of it. */
+export const ACTION_BAR_SPACE = 110;
 
 export function IncidentHeader({
   incident,
@@ -77,49 +81,57 @@ export function IncidentHeader({
           </Text>
         )}
       </Stack>
-      <Group gap="xs" role="group" aria-label="Actions" ref={actionsRef}>
-        {canAcknowledge && (
-          <Button loading={actions.acknowledge.busy} onClick={actions.acknowledge.run}>
-            Acknowledge
-          </Button>
-        )}
-        {canResolve && (
-          <Button color="green" onClick={() => actions.openDialog('resolve')}>
-            Resolve…
-          </Button>
-        )}
-        {canRetry && (
-          <Button
-            color="violet"
-            variant={retryPending ? 'light' : 'filled'}
-            disabled={retryPending}
-            onClick={() => actions.openDialog('retry')}
-          >
-            {retryPending ? 'Retry under way' : 'Retry…'}
-          </Button>
-        )}
-        {canUnacknowledge && (
-          <Button variant="default" loading={actions.unacknowledge.busy} onClick={actions.unacknowledge.run}>
-            Unacknowledge
-          </Button>
-        )}
-        {canResolve && (
-          // Snoozed already, a snooze set again replaces the one before.
-          <Button variant="default" onClick={() => actions.openDialog('snooze')}>
-            Snooze…
-          </Button>
-        )}
-        {snoozed && (
-          <Button variant="default" loading={actions.wake.busy} onClick={actions.wake.run}>
-            Wake
-          </Button>
-        )}
-        {canReopen && (
-          <Button color="red" variant="light" onClick={() => actions.openDialog('reopen')}>
-            Reopen…
-          </Button>
-        )}
-      </Group>
+      {/* On a phone the actions sit at the bottom of the screen, in a thumb's reach, whatever is scrolled to
+          (incident-header.module.css); wider, beside the title. */}
+      <div className={classes.actionBar}>
+        <Group gap="xs" role="group" aria-label="Actions" ref={actionsRef} justify="flex-end">
+          {canAcknowledge && (
+            <Button loading={actions.acknowledge.busy} onClick={actions.acknowledge.run}>
+              Acknowledge
+            </Button>
+          )}
+          {canResolve && (
+            <Button color="green" onClick={() => actions.openDialog('resolve')}>
+              Resolve…
+            </Button>
+          )}
+          {canRetry && (
+            <Button
+              color="violet"
+              variant={retryPending ? 'light' : 'filled'}
+              disabled={retryPending}
+              onClick={() => actions.openDialog('retry')}
+            >
+              {retryPending ? 'Retry under way' : 'Retry…'}
+            </Button>
+          )}
+          {canUnacknowledge && (
+            <Button
+              variant="default"
+              loading={actions.unacknowledge.busy}
+              onClick={actions.unacknowledge.run}
+            >
+              Unacknowledge
+            </Button>
+          )}
+          {canResolve && (
+            // Snoozed already, a snooze set again replaces the one before.
+            <Button variant="default" onClick={() => actions.openDialog('snooze')}>
+              Snooze…
+            </Button>
+          )}
+          {snoozed && (
+            <Button variant="default" loading={actions.wake.busy} onClick={actions.wake.run}>
+              Wake
+            </Button>
+          )}
+          {canReopen && (
+            <Button color="red" variant="light" onClick={() => actions.openDialog('reopen')}>
+              Reopen…
+            </Button>
+          )}
+        </Group>
+      </div>
     </Group>
   );
 }

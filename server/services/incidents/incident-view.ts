@@ -5,6 +5,7 @@ import { workerRequests, type IncidentEventRow, type IncidentRow } from '../../.
 import { isRetryable } from '../../../domain/incidents';
 import type { IncidentView } from '../../schemas/incidents';
 import { formatLocalDateTime as at, formatNullable as atOrNull } from '../../time';
+import { anyUnendedSilence } from './silence-presence';
 
 /**
  * The view of one incident. `workerRequestStatus` is the status of its worker request (null: it has none),
@@ -49,10 +50,10 @@ type SilencedBy = NonNullable<IncidentView['silencedBy']>;
 
 /**
  * The silences in effect now over these incidents, by incident id (the database's rule, silence_of). One
- * statement, which looks at no incident while no silence is unended.
+ * statement, and none while no silence is unended (silence-presence.ts).
  */
 async function silencesOver(db: Db, ids: number[]): Promise<Map<number, SilencedBy>> {
-  if (!ids.length) return new Map();
+  if (!ids.length || !(await anyUnendedSilence(db))) return new Map();
   const rows = rowsOf<{
     incident_id: number | string;
     id: number | string;
@@ -111,6 +112,9 @@ export async function incidentViews(db: Db, rows: IncidentRow[]): Promise<Incide
 }
 
 export async function incidentView(db: Db, row: IncidentRow): Promise<IncidentView> {
+  // Most incidents have no worker request to read, and nearly always no silence is unended: their view is
+  // made at once (the hottest read of the API).
+  if (!hasLiveWorkerRequest(row) && !(await anyUnendedSilence(db))) return toIncidentView(row, null, null);
   return (await incidentViews(db, [row]))[0];
 }
 

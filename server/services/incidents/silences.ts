@@ -25,6 +25,7 @@ import { formatLocalDateTime as at, formatNullable as atOrNull } from '../../tim
 import { recordAudit } from '../admin/audit';
 import type { NotificationSettings } from '../notifications/settings';
 import { summarizeSilence } from '../notifications/silence-summary';
+import { silenceMade } from './silence-presence';
 
 type SilenceState = (typeof SILENCE_STATES)[number];
 
@@ -129,6 +130,7 @@ export async function createSilence(
     });
     return created;
   });
+  silenceMade(db);
   return toView(row, 0, new Date());
 }
 

@@ -12,7 +12,6 @@ import { rowsOf, type Database, type Db } from '../../../db/client';
 import { incidentEvents, silences, type SilenceRow } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { fieldError, invalidState, notFound } from '../../errors';
-import { log } from '../../observability/log';
 import { toPage } from '../../schemas/common';
 import {
   SILENCE_MAX_DAYS,
@@ -25,6 +24,7 @@ import { formatLocalDateTime as at, formatNullable as atOrNull } from '../../tim
 import { recordAudit } from '../admin/audit';
 import type { NotificationSettings } from '../notifications/settings';
 import { summarizeSilence } from '../notifications/silence-summary';
+import { startClock, type Clock } from '../clock';
 import { silenceMade } from './silence-presence';
 
 type SilenceState = (typeof SILENCE_STATES)[number];
@@ -247,28 +247,9 @@ export async function endDueSilences(
   return ended;
 }
 
-export interface SilenceClock {
-  stop(): Promise<void>;
-}
-
-/** Ends due silences every `intervalMs`; a failed look is logged and tried again at the next tick. */
-export function startSilenceClock(
+/** Ends due silences every `intervalMs`, with their summaries. */
+export const startSilenceClock = (
   database: Database,
   settings: Pick<NotificationSettings, 'publicUrl'>,
   { intervalMs = 1_000 } = {},
-): SilenceClock {
-  let tick: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    tick ??= endDueSilences(database.db, settings)
-      .then(() => undefined)
-      .catch((error) => log.warn({ err: error }, 'ending due silences failed; trying again'))
-      .finally(() => (tick = undefined));
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await tick;
-    },
-  };
-}
+): Clock => startClock('ending due silences', intervalMs, () => endDueSilences(database.db, settings));

@@ -12,9 +12,9 @@ import { rowsOf, type Database, type Db } from '../../../db/client';
 import { incidentEvents, type IncidentRow } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { fieldError } from '../../errors';
-import { log } from '../../observability/log';
 import { SNOOZE_MAX_DAYS, type IncidentView } from '../../schemas/incidents';
 import { formatLocalDateTime } from '../../time';
+import { startClock, type Clock } from '../clock';
 import { incidentView } from './incident-view';
 import { applyTransition, NOT_SNOOZED, TRANSITIONS } from './transitions';
 
@@ -143,27 +143,6 @@ export async function endDueSnoozes(db: Db): Promise<number> {
   return ended.size;
 }
 
-export interface SnoozeClock {
-  stop(): Promise<void>;
-}
-
-/**
- * Ends due snoozes every `intervalMs` (one indexed look when none is due). A failed look (the database
- * unreachable) is logged and tried again at the next tick.
- */
-export function startSnoozeClock(database: Database, { intervalMs = 1_000 } = {}): SnoozeClock {
-  let tick: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    tick ??= endDueSnoozes(database.db)
-      .then(() => undefined)
-      .catch((error) => log.warn({ err: error }, 'ending due snoozes failed; trying again'))
-      .finally(() => (tick = undefined));
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await tick;
-    },
-  };
-}
+/** Ends due snoozes every `intervalMs` (one indexed look when none is due). */
+export const startSnoozeClock = (database: Database, { intervalMs = 1_000 } = {}): Clock =>
+  startClock('ending due snoozes', intervalMs, () => endDueSnoozes(database.db));

@@ -2,23 +2,16 @@
 import { z } from 'zod';
 import { changeOwnPassword, verifyCredentialsForToken } from '../auth/password-change';
 import { sessionLimits } from '../auth/console-sessions';
-import type { Principal } from '../auth/principal';
 import { issueAccessToken } from '../auth/tokens';
-import { notFound } from '../errors';
 import { ChangePasswordRequest, TokenRequest, TokenResponse } from '../schemas/admin';
 import { noContent } from '../schemas/common';
 import { EndedSessionsResponse, OwnSessionInput, SessionResponse } from '../schemas/sessions';
 import { endSession } from '../services/sessions/end-session';
 import { endSessions } from '../services/sessions/end-sessions';
 import { listSessions } from '../services/sessions/list-sessions';
+import { ownUserId } from '../services/sessions/session-view';
 import { getEnv } from '../runtime/env';
 import { operations, publicOperation, signedInOperation } from '../transport/trpc';
-
-/** The caller's own user: the anonymous principal of SECURITY_DISABLED has no sessions to show or end. */
-function ownUserId(principal: Principal): number {
-  if (principal.userId === null) throw notFound('User', principal.username);
-  return principal.userId;
-}
 
 const sessionsTag = ['Sessions'];
 

@@ -16,6 +16,12 @@ export interface SessionSettings {
   limits: SessionLimits;
 }
 
+/** The caller's own user, whose sessions "your sessions" are: the anonymous principal of SECURITY_DISABLED has none. */
+export function ownUserId(principal: Principal): number {
+  if (principal.userId === null) throw notFound('User', principal.username);
+  return principal.userId;
+}
+
 /** `current`: the session the actor's request came with (never the id itself: it is the cookie's secret). */
 export function toSessionView(row: SessionRow, actor: Principal): SessionView {
   return {

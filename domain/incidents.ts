@@ -14,10 +14,11 @@ export const RESOLUTION_ACTIONS = [
 ] as const;
 /**
  * Why a bulk action skipped an incident (the problem code its single action would have answered): a state
- * that refuses the transition, an incident that cannot be retried, or a retry's payload correction that this
- * incident's payload cannot take (it would grow past the limit). The service emits only these.
+ * that refuses the transition, an incident that cannot be retried, a retry's payload correction written
+ * against a version of the payload that has changed since, or one that this incident's payload cannot take
+ * (it would grow past the limit). The service emits only these.
  */
-export const BULK_SKIP_REASONS = ['INVALID_STATE', 'NOT_RETRYABLE', 'VALIDATION_FAILED'] as const;
+export const BULK_SKIP_REASONS = ['INVALID_STATE', 'NOT_RETRYABLE', 'CONFLICT', 'VALIDATION_FAILED'] as const;
 export const INCIDENT_EVENT_TYPES = [
   'CREATED',
   'OCCURRED_AGAIN',

@@ -1810,7 +1810,7 @@ export interface components {
                  * @description why it was skipped (SKIPPED only): the problem code its single action answers
                  * @enum {string}
                  */
-                reason?: "INVALID_STATE" | "NOT_RETRYABLE" | "VALIDATION_FAILED";
+                reason?: "INVALID_STATE" | "NOT_RETRYABLE" | "CONFLICT" | "VALIDATION_FAILED";
                 /** @description the reason in words */
                 detail?: string;
             }[];
@@ -1825,7 +1825,7 @@ export interface components {
                  * @description why it was skipped (SKIPPED only): the problem code its single action answers
                  * @enum {string}
                  */
-                reason?: "INVALID_STATE" | "NOT_RETRYABLE" | "VALIDATION_FAILED";
+                reason?: "INVALID_STATE" | "NOT_RETRYABLE" | "CONFLICT" | "VALIDATION_FAILED";
                 /** @description the reason in words */
                 detail?: string;
             }[];
@@ -6008,6 +6008,10 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     ids: number[];
+                    /** @description with payloadPatch: the payloadVersion each incident's patch was written against, by incident id; an incident whose payload changed since is SKIPPED (CONFLICT), one not named is patched as its payload is */
+                    payloadVersions?: {
+                        [key: string]: number;
+                    };
                 };
             };
         };

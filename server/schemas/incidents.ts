@@ -434,7 +434,19 @@ export const BulkAcknowledgeRequest = AcknowledgeRequest.extend({ ids: bulkIds }
   id: 'BulkAcknowledgeRequest',
 });
 export const BulkResolveRequest = ResolveRequest.extend({ ids: bulkIds }).meta({ id: 'BulkResolveRequest' });
-export const BulkRetryRequest = z.object({ ...retry, ids: bulkIds }).meta({ id: 'BulkRetryRequest' });
+export const BulkRetryRequest = z
+  .object({
+    ...retry,
+    ids: bulkIds,
+    payloadVersions: z
+      .record(z.string().regex(/^[1-9][0-9]{0,15}$/, 'must be keyed by incident id'), z.number().int().min(1))
+      .optional()
+      .meta({
+        description:
+          "with payloadPatch: the payloadVersion each incident's patch was written against, by incident id; an incident whose payload changed since is SKIPPED (CONFLICT), one not named is patched as its payload is",
+      }),
+  })
+  .meta({ id: 'BulkRetryRequest' });
 export const BulkResultResponse = z
   .object({
     results: z.array(

@@ -216,6 +216,58 @@ describe('retry with corrected data', () => {
     expect((await w.timeline(incident.id)).filter((e: string) => e === 'RETRY_REQUESTED')).toHaveLength(1);
   });
 
+  it('checks each correction of a bulk retry by ids against the version given for it', async () => {
+    const current = await w.failedRequestWithIncident(unique('pay'), ORDER);
+    const changed = await w.failedRequestWithIncident(unique('pay'), ORDER);
+    const unnamed = await w.failedRequestWithIncident(unique('pay'), ORDER);
+    // The second one's payload is corrected by someone else, and fails again: version 2.
+    await w.admin.post(`/incidents/${changed.incident.id}/retry`, {
+      payloadPatch: { amount: 1 },
+      payloadVersion: 1,
+    });
+    await w.fetchAndLock(changed.request.topic);
+    await w.engine.post(`/worker-requests/${changed.request.id}/failure`, {
+      workerId: 'w1',
+      errorMessage: 'no',
+      retries: 0,
+    });
+    const before = await stateOf(changed.request.id, changed.incident.id);
+    expect(before.request).toMatchObject({ status: 'FAILED', payloadVersion: 2 });
+
+    const res = await w.admin.post('/incidents/bulk/retry', {
+      ids: [current.incident.id, changed.incident.id, unnamed.incident.id],
+      payloadPatch: { amount: 9 },
+      payloadVersions: { [current.incident.id]: 1, [changed.incident.id]: 1 },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.results).toEqual([
+      { id: current.incident.id, outcome: 'APPLIED' },
+      {
+        id: changed.incident.id,
+        outcome: 'SKIPPED',
+        reason: 'CONFLICT',
+        detail: expect.stringMatching(/changed since version 1: it is at version 2/),
+      },
+      { id: unnamed.incident.id, outcome: 'APPLIED' },
+    ]);
+    expect(await stateOf(changed.request.id, changed.incident.id)).toEqual(before);
+    for (const { request } of [current, unnamed]) {
+      expect((await w.engine.get(`/worker-requests/${request.id}`)).body).toMatchObject({
+        status: 'PENDING',
+        payloadVersion: 2,
+        payload: { amount: 9 },
+      });
+    }
+    expectFieldError(
+      await w.admin.post('/incidents/bulk/retry', {
+        ids: [current.incident.id],
+        payloadPatch: { amount: 9 },
+        payloadVersions: { 'not-an-id': 1 },
+      }),
+      'payloadVersions.not-an-id',
+    );
+  });
+
   it('corrects by ids and by a filter of 300, each payload as it is, and all resolve when the worker succeeds', async () => {
     await w.setup();
     const topic = unique('bulkpay');

@@ -1,14 +1,13 @@
 // Creating a service account, with groups and direct permissions and no password (docs/contract.md §5);
 // audited.
 import type { Db } from '../../../db/client';
-import { groups, users } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { conflict } from '../../errors';
 import type { ServiceAccountView } from '../../schemas/admin';
 import { sortedSet } from '../db-errors';
-import { assertIdsExist, auditedChange } from './admin-change';
+import { auditedChange } from './admin-change';
 import { getServiceAccount } from './service-accounts';
-import { setMemberships } from './user-rules';
+import { insertUserWithGroups } from './user-rules';
 
 export interface CreateServiceAccountInput {
   name: string;
@@ -29,11 +28,10 @@ export async function createServiceAccount(
       action: 'service_account.create',
       targetType: 'service_account',
       targetId: (view) => view.id,
-      write: async (tx) => {
-        await assertIdsExist(tx, groups, input.groupIds, 'groupIds');
-        const inserted = await tx
-          .insert(users)
-          .values({
+      write: (tx) =>
+        insertUserWithGroups(
+          tx,
+          {
             kind: 'SERVICE',
             // People and service accounts share one name space (the audit log's actors stay unambiguous).
             username: input.name,
@@ -41,14 +39,10 @@ export async function createServiceAccount(
             description: input.description || null,
             enabled: input.enabled,
             permissions: sortedSet(input.permissionCodes),
-          })
-          .onConflictDoNothing()
-          .returning({ id: users.id });
-        if (!inserted.length) throw nameTaken(input.name);
-        const { id } = inserted[0];
-        await setMemberships(tx, id, input.groupIds);
-        return { id };
-      },
+          },
+          input.groupIds,
+          () => nameTaken(input.name),
+        ),
       after: getServiceAccount,
     },
     actor,

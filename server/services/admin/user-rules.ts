@@ -2,9 +2,10 @@
 // replaced whole (docs/contract.md §5).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { userGroups } from '../../../db/schema';
-import { conflict, fieldError } from '../../errors';
+import { groups, userGroups, users } from '../../../db/schema';
+import { conflict, fieldError, type DomainError } from '../../errors';
 import { isForeignKeyViolation, sortedSet } from '../db-errors';
+import { assertIdsExist } from './admin-change';
 
 export function assertPasswordAllowed(username: string, password: string) {
   if (password.toLowerCase() === username.toLowerCase())
@@ -29,4 +30,22 @@ export async function setMemberships(tx: Db, userId: number, groupIds: number[])
         throw fieldError('groupIds', 'refers to a group or user that no longer exists');
       throw error;
     });
+}
+
+/**
+ * A new row of `users` (a person or a service account: one name space) with its groups, in the change's
+ * transaction; `taken` is the refusal when the name is already someone's.
+ */
+export async function insertUserWithGroups(
+  tx: Db,
+  row: typeof users.$inferInsert,
+  groupIds: number[],
+  taken: () => DomainError,
+): Promise<{ id: number }> {
+  await assertIdsExist(tx, groups, groupIds, 'groupIds');
+  const inserted = await tx.insert(users).values(row).onConflictDoNothing().returning({ id: users.id });
+  if (!inserted.length) throw taken();
+  const { id } = inserted[0];
+  await setMemberships(tx, id, groupIds);
+  return { id };
 }

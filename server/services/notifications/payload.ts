@@ -190,17 +190,7 @@ export function silenceSummaryBody(
     `held, of ${incidentIds.length} incident${incidentIds.length === 1 ? '' : 's'}`;
   const link = `${publicUrl}/silences`;
   if (subscription.channel === 'email') return JSON.stringify(shortEmailMessage(message, link));
-  if (subscription.format === 'slack') {
-    return JSON.stringify({
-      text: message,
-      blocks: [
-        {
-          type: 'section',
-          text: { type: 'mrkdwn', text: `*<${link}|Silence ended>*\n${slackEscape(message)}` },
-        },
-      ],
-    });
-  }
+  if (subscription.format === 'slack') return JSON.stringify(slackNotice('Silence ended', message, link));
   return JSON.stringify({
     id: `silence_${silence.id}`,
     type: SILENCE_SUMMARY_TYPE,
@@ -217,6 +207,16 @@ export function silenceSummaryBody(
   });
 }
 
+/** A Slack message that is a notice, not an incident's: its title linked, then the message. */
+function slackNotice(title: string, message: string, link: string) {
+  return {
+    text: message,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: `*<${link}|${title}>*\n${slackEscape(message)}` } },
+    ],
+  };
+}
+
 /** The body of a test event: the JSON shape with no incident, or a Slack message saying what it is. */
 export function testEventBody(
   subscription: WebhookSubscriptionRow,
@@ -226,17 +226,7 @@ export function testEventBody(
   const message = `Test event for subscription "${subscription.name}", sent by ${actor} from the console`;
   const link = `${publicUrl}/admin/webhooks`;
   if (subscription.channel === 'email') return JSON.stringify(shortEmailMessage(message, link));
-  if (subscription.format === 'slack') {
-    return JSON.stringify({
-      text: message,
-      blocks: [
-        {
-          type: 'section',
-          text: { type: 'mrkdwn', text: `*<${link}|Test event>*\n${slackEscape(message)}` },
-        },
-      ],
-    });
-  }
+  if (subscription.format === 'slack') return JSON.stringify(slackNotice('Test event', message, link));
   return JSON.stringify({
     id: `evt_test_${Date.now()}`,
     type: TEST_EVENT_TYPE,

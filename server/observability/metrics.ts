@@ -110,6 +110,16 @@ function createMetrics() {
       help: 'Incident change streams (server-sent events) open on this instance',
       registers,
     }),
+    exportsOpen: new Gauge({
+      name: 'bpm_exports_open',
+      help: 'File exports (CSV, NDJSON) being written on this instance',
+      registers,
+    }),
+    exportBytes: new Counter({
+      name: 'bpm_export_bytes_total',
+      help: 'Bytes of file exports handed to their clients',
+      registers,
+    }),
     wakeUps: new Counter({
       name: 'bpm_worker_wake_ups_total',
       help: 'Waiting long polls woken by a publish',
@@ -169,6 +179,14 @@ export function countLongPolls(change: 1 | -1): void {
 
 export function countEventStreams(change: 1 | -1): void {
   metrics.eventStreams.inc(change);
+}
+
+export function countExports(change: 1 | -1): void {
+  metrics.exportsOpen.inc(change);
+}
+
+export function countExportBytes(bytes: number): void {
+  metrics.exportBytes.inc(bytes);
 }
 
 export function countWakeUps(woken: number): void {

@@ -4,6 +4,7 @@ import {
   ApiTokenResponse,
   AuditPage,
   AuditQuery,
+  ExportAuditQuery,
   CreateApiTokenRequest,
   CreatedApiTokenResponse,
   CreateGroupRequest,
@@ -24,7 +25,7 @@ import {
   ServiceAccountTokenResponse,
   UpdateServiceAccountRequest,
 } from '../schemas/admin';
-import { IdInput, idParam, noContent } from '../schemas/common';
+import { IdInput, idParam, noContent, streamedFile } from '../schemas/common';
 import { EndedSessionsResponse, SessionResponse, UserSessionInput } from '../schemas/sessions';
 import { sessionLimits } from '../auth/console-sessions';
 import { endSession } from '../services/sessions/end-session';
@@ -34,7 +35,7 @@ import { PERMISSIONS, PERMISSION_CODES } from '../permissions';
 import { createApiToken } from '../services/admin/create-api-token';
 import { listApiTokens } from '../services/admin/list-api-tokens';
 import { revokeApiToken } from '../services/admin/revoke-api-token';
-import { listAuditEvents } from '../services/admin/audit';
+import { exportAuditEvents, listAuditEvents } from '../services/admin/audit';
 import { createGroup } from '../services/admin/create-group';
 import { deleteGroup } from '../services/admin/delete-group';
 import { updateGroup } from '../services/admin/update-group';
@@ -539,4 +540,22 @@ export const adminRouter = operations({
     .input(AuditQuery)
     .output(AuditPage)
     .query(({ ctx, input }) => listAuditEvents(ctx.db, input)),
+
+  /** The audit log as a file (docs/contract.md §5, "Export"), written as server/routers/incidents.ts's export is. */
+  exportAuditEvents: admin
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/audit-events/export',
+        operationId: 'exportAuditEvents',
+        description:
+          'Answers every audit record the filters of GET /admin/audit-events match, newest first, as NDJSON (each line a record as the list answers it) or CSV, written while it is read, whatever the count.',
+        tags: ['Audit'],
+        summary: 'Audit records as an NDJSON or CSV file',
+      },
+      file: { formats: ['csv', 'ndjson'] },
+    })
+    .input(ExportAuditQuery)
+    .output(streamedFile)
+    .query(({ ctx, input }) => exportAuditEvents(ctx.db, input)),
 });

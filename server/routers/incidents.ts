@@ -3,7 +3,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { zTrackedAsyncIterable } from '../schemas/async-iterable';
-import { IdInput, idParam } from '../schemas/common';
+import { IdInput, idParam, streamedFile } from '../schemas/common';
 import {
   AcknowledgeRequest,
   SnoozeRequest,
@@ -16,6 +16,7 @@ import {
   BulkResolveRequest,
   BulkResultResponse,
   BulkRetryRequest,
+  ExportIncidentsQuery,
   IncidentEventResponse,
   IncidentGroupPage,
   ListIncidentGroupsQuery,
@@ -41,6 +42,7 @@ import { getIncident } from '../services/incidents/get-incident';
 import { getIncidentEvents } from '../services/incidents/get-incident-events';
 import { getIncidentSummary } from '../services/incidents/get-incident-summary';
 import { listIncidents } from '../services/incidents/list-incidents';
+import { exportIncidents } from '../services/incidents/export-incidents';
 import { listIncidentsOfProcessInstance } from '../services/incidents/list-incidents-of-process-instance';
 import { getIncidentStats } from '../services/incidents/incident-stats';
 import { reportIncident } from '../services/incidents/report-incident';
@@ -107,6 +109,28 @@ export const incidentsRouter = operations({
     .input(z.object({}))
     .output(IncidentSummaryResponse)
     .query(({ ctx }) => getIncidentSummary(ctx.db)),
+
+  /**
+   * The incidents a filter matches as a CSV file (docs/contract.md §6, "Export"): GET /api/incidents/export
+   * for bearer clients, GET /api/trpc/incidents.export for the console's download (its cookie, same
+   * origin), both written by server/transport/file-answer.ts.
+   */
+  export: incident
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/incidents/export',
+        operationId: 'exportIncidents',
+        tags,
+        summary: 'Every incident a filter matches, as a CSV file',
+        description:
+          'Answers the incidents that the filters of GET /incidents match, newest first, as one CSV file (a header row, times in UTC, formulas neutralised) written while it is read, whatever the count.',
+      },
+      file: { formats: ['csv'] },
+    })
+    .input(ExportIncidentsQuery)
+    .output(streamedFile)
+    .query(({ ctx, input }) => exportIncidents(ctx.db, input)),
 
   stats: incident
     .meta({

@@ -35,6 +35,7 @@ export const restProcedures = [...appOperations].flatMap(([procedurePath, { meta
           maxBodyBytes: meta.maxBodyBytes,
           idempotent: meta.idempotent,
           conflict: meta.conflict,
+          file: meta.file,
         },
       ]
     : [],

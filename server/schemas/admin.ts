@@ -217,6 +217,16 @@ export const AuditQuery = pageQuery.extend({
     .meta({ description: 'records made at or before this local date or time (inclusive)' }),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
+/** The audit log's filters without its paging. */
+export type AuditFilter = Omit<AuditQuery, 'page' | 'size'>;
+/** The export of the audit log: the list's filters, as NDJSON or CSV (docs/contract.md §5). */
+export const ExportAuditQuery = AuditQuery.omit({ page: true, size: true }).extend({
+  format: z
+    .enum(['csv', 'ndjson'])
+    .default('csv')
+    .meta({ description: 'csv (RFC 4180, a header row, times in UTC) or ndjson (one record per line)' }),
+});
+export type ExportAuditQuery = z.infer<typeof ExportAuditQuery>;
 export const AuditPage = pageOf(AuditEventResponse, 'AuditEventPage');
 
 export const TokenRequest = z

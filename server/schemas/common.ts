@@ -1,6 +1,7 @@
 // Building blocks shared by every area's schemas.
 import { z } from 'zod';
 import { ID_PATTERN } from '../../domain/ids';
+import { StreamedFile } from '../../lib/streamed-file';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
@@ -145,3 +146,10 @@ export function toPage<T>(content: T[], page: number, size: number, totalElement
 }
 
 export const noContent = z.void();
+
+/**
+ * The answer of an operation whose meta says `file`: a file written while it is read, not JSON. The
+ * document describes its media types from the meta (server/transport/openapi.ts); the schema checks that
+ * the operation answers a file.
+ */
+export const streamedFile = z.instanceof(StreamedFile).meta({ override: { type: 'string' } });

@@ -296,6 +296,14 @@ export type ListIncidentsQuery = z.infer<typeof ListIncidentsQuery>;
  */
 export const IncidentFilter = ListIncidentsQuery.omit({ page: true, size: true, sort: true });
 export type IncidentFilter = z.infer<typeof IncidentFilter>;
+/** The export of the incidents a filter matches (docs/contract.md §6, "Export"): the list's filters. */
+export const ExportIncidentsQuery = IncidentFilter.extend({
+  format: z
+    .enum(['csv'])
+    .default('csv')
+    .meta({ description: 'csv (RFC 4180, a header row, times in UTC), the only format' }),
+});
+export type ExportIncidentsQuery = z.infer<typeof ExportIncidentsQuery>;
 /** The filter in a JSON body (the bulk actions by filter): an id is a number there, as everywhere in a body. */
 export const IncidentFilterBody = IncidentFilter.extend({ processInstanceId: jsonId.optional() });
 /** The filter as a caller writes it in a body (the group as its key). */

@@ -13,7 +13,7 @@ import { attachAuthCache } from '../auth/auth-cache';
 import { clientAddressOf } from './client-address';
 import { allowOrigin, answerPreflight, isPreflight, type CorsOrigins } from './cors';
 import { createEngineRestHandler, ENGINE_REST_PREFIX, engineRestRouteOf } from '../engine-rest/handler';
-import { authenticate } from '../auth/principal';
+import { authenticate, type Credentials } from '../auth/principal';
 import {
   databaseUnavailable,
   DomainError,
@@ -42,7 +42,8 @@ import {
 } from './event-stream';
 import { admitsSessionCookie, MAX_BODY_BYTES, unsupportedBodyOf } from './transport-rules';
 import { appOperations, appRouter, restProcedures } from '../routers';
-import { runOperation } from './operation';
+import { runOperation, type Operation } from './operation';
+import { sendFile, StreamedFile } from './file-answer';
 import {
   buildRestRoutes,
   byFirstSegment,
@@ -313,6 +314,7 @@ export function createApiHandler(
         path: match.route.operationPath,
         rawInput: input,
       });
+      if (data instanceof StreamedFile) return await sendFile(req, res, data, requestId);
       // The success status is for an empty answer; an operation that sometimes answers a body (a reset
       // that generated the password) answers that with a 200.
       const status = data === undefined ? (match.route.successStatus ?? 200) : 200;
@@ -321,6 +323,44 @@ export function createApiHandler(
       const error = trpcErrorOf(cause);
       logIfInternal(error, requestId, `REST ${match?.route.operationPath ?? url.pathname}`);
       sendProblem(res, problemOf(error, requestId), errorHeaders([error]));
+    }
+  }
+
+  /**
+   * A file operation's download for the console (server/transport/file-answer.ts): GET
+   * /api/trpc/<operation>?input=<json>, the session cookie counting as on every tRPC call. A link can
+   * download it; tRPC's own handler would answer JSON.
+   */
+  async function trpcFileCall(
+    req: IncomingMessage,
+    res: ServerResponse,
+    { url, path: operationPath, operation }: { url: URL; path: string; operation: Operation },
+    credentials: Credentials,
+    context: RequestContext,
+  ): Promise<void> {
+    const { requestId } = context;
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        throw methodNotAllowed(req.method ?? '', ['GET', 'HEAD']);
+      const ctx = await createContext({
+        db,
+        dispatcher,
+        credentials,
+        clientAddress: clientAddressOf(req),
+        signal: () => abortedOnClose(res),
+        request: context,
+      });
+      const data = await runOperation(operation, {
+        ctx,
+        path: operationPath,
+        rawInput: trpcStreamInput(url),
+      });
+      if (!(data instanceof StreamedFile)) throw new Error(`${operationPath} did not answer a file`);
+      await sendFile(req, res, data, requestId);
+    } catch (cause) {
+      const error = trpcErrorOf(cause);
+      logIfInternal(error, requestId, `tRPC ${operationPath}`);
+      sendProblem(res, problemOf(cause, requestId), domainErrorOf(cause)?.headers ?? errorHeaders([error]));
     }
   }
 
@@ -431,6 +471,10 @@ export function createApiHandler(
         if (trpcPath === INCIDENT_STREAM_PROCEDURE) {
           const input = trpcStreamInput(url);
           return await serveIncidentStream(req, res, { credentials, input, context, clientAddress });
+        }
+        const operation = appOperations.get(trpcPath);
+        if (operation?.meta.file) {
+          return await trpcFileCall(req, res, { url, path: trpcPath, operation }, credentials, context);
         }
         return await nodeHTTPRequestHandler({
           router: appRouter,

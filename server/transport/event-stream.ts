@@ -9,7 +9,6 @@
 // change with `id:` its event id (the feed cursor, which an EventSource sends back as Last-Event-ID), and
 // `event: ping` every 15 s as the heartbeat. A shutdown ends every stream without tRPC's `event: return`, so
 // clients reconnect (to another instance) with their last id and lose nothing.
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isTrackedEnvelope } from '@trpc/server';
 import type { Database } from '../../db/client';
@@ -22,14 +21,13 @@ import { startIncidentEventHub, stopIncidentEventHub } from '../services/events/
 import { createCallerFactory, createContext } from './trpc';
 import type { Credentials } from '../auth/principal';
 import type { Dispatcher } from '../services/workers/dispatcher';
+import { writeWhenReady as write } from './write-when-ready';
 
 export const INCIDENT_STREAM_PATH = '/api/incidents/events/stream';
 export const INCIDENT_STREAM_PROCEDURE = 'incidents.changes';
 export const HEARTBEAT_MS = 15_000;
 /** The console's link reconnects when it hears nothing (not even a heartbeat) for this long. */
 const RECONNECT_AFTER_INACTIVITY_MS = 40_000;
-/** A client that has not read what was written for this long is cut off (its connection is dead or stuck). */
-const STALLED_WRITE_MS = 60_000;
 
 const createCaller = createCallerFactory(appRouter);
 const open = new Set<ServerResponse>();
@@ -61,20 +59,6 @@ export function trpcStreamInput(url: URL): unknown {
     return JSON.parse(raw);
   } catch {
     return raw;
-  }
-}
-
-/** Writes, waiting while the client has not taken what was written before; false once it is gone. */
-async function write(res: ServerResponse, text: string, signal: AbortSignal): Promise<boolean> {
-  if (res.destroyed || signal.aborted) return false;
-  if (res.write(text)) return true;
-  const stalled = AbortSignal.timeout(STALLED_WRITE_MS);
-  try {
-    await once(res, 'drain', { signal: AbortSignal.any([signal, stalled]) });
-    return true;
-  } catch {
-    if (stalled.aborted) res.destroy();
-    return false;
   }
 }
 

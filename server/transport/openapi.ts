@@ -9,6 +9,7 @@ import { INCIDENT_STREAM_PATH } from './event-stream';
 import { IncidentStreamEvent, LAST_EVENT_ID_PATTERN } from '../schemas/incidents';
 import { METRICS_CONTENT_TYPE } from '../observability/metrics';
 import { MAX_BODY_BYTES } from './transport-rules';
+import { FILE_MEDIA_TYPES, type FileFormat } from '../../lib/streamed-file';
 import { IDEMPOTENCY_KEY_RETENTION_HOURS } from '../services/idempotency';
 
 const problemSchema: SchemaObject = {
@@ -135,6 +136,33 @@ function problemsOf(method: string, path: string, op: Operation): Partial<Record
   return problems;
 }
 
+/**
+ * The answer of a file operation (AppMeta.file): the file in each of its formats, written while it is read
+ * (server/transport/file-answer.ts), instead of the JSON the generator assumes.
+ */
+function fileResponse(formats: readonly FileFormat[]) {
+  const described: Record<FileFormat, string> = {
+    csv: 'RFC 4180 CSV with a header row, CRLF line ends, times in ISO 8601 UTC; a text cell starting with =, +, -, @, tab or CR is prefixed with a single quote',
+    ndjson: 'one JSON record per line',
+  };
+  return {
+    description:
+      'The file (Content-Disposition: attachment), written while it is read. A failure after it started cuts the connection: a transfer that does not end cleanly is incomplete.',
+    headers: {
+      'Content-Disposition': {
+        description: 'attachment; filename="<name>-<yyyyMMdd-HHmmss>Z.<format>"',
+        schema: { type: 'string' },
+      },
+    },
+    content: Object.fromEntries(
+      formats.map((format) => [
+        FILE_MEDIA_TYPES[format].split(';')[0],
+        { schema: { type: 'string', description: described[format] } },
+      ]),
+    ),
+  };
+}
+
 /** Whether a JSON schema object requires no property (every field optional): its body may be left out. */
 const requiresNothing = (schema: SchemaObject | undefined) =>
   Boolean(schema && schema.type === 'object' && !(schema.required ?? []).length);
@@ -207,6 +235,8 @@ function build(): OpenAPIObject {
         if (!answersBody(op.responses['200'])) delete op.responses['200'];
         op.responses[String(status)] = { description: 'No Content' };
       }
+      const file = declared.get(`${method} ${path}`)?.file;
+      if (file) op.responses['200'] = fileResponse(file.formats);
       // An operation open to anyone says so (security: []), rather than leaving it to the document's default.
       op.security ??= [];
       for (const [code, description] of Object.entries(problemsOf(method, path, op))) {

@@ -26,6 +26,11 @@ export function batchRefusal(path: string, searchParams: URLSearchParams): Domai
       `A tRPC batch holds at most ${MAX_BATCH_CALLS} calls; this one has ${paths.length}`,
     );
   }
+  if (paths.some((p) => appOperations.get(p)?.meta.file)) {
+    return validationError(
+      'A file download cannot be batched: GET /api/trpc/<operation>?input=... on its own',
+    );
+  }
   if (paths.length > 1 && paths.some(isAuthMutation)) {
     return validationError('Sign-in (auth mutations) cannot be batched: send it as a request of its own');
   }

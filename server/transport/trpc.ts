@@ -4,6 +4,7 @@ import { initTRPC, type TRPCCreateRouterOptions } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../lib/request-context';
+import type { FileFormat } from '../../lib/streamed-file';
 import {
   readAuthentication,
   rememberedAuthentication,
@@ -109,6 +110,11 @@ export type AppMeta = OpenApiMeta & {
   idempotent?: true;
   /** Why the write may answer 409, in the document's words (its problem's description); none, no 409. */
   conflict?: string;
+  /**
+   * The answer is a file written while it is read (a StreamedFile, lib/streamed-file.ts), in one of these
+   * formats, not JSON: server/transport/file-answer.ts writes it, the document describes its media types.
+   */
+  file?: { formats: readonly FileFormat[] };
 };
 
 const t = initTRPC

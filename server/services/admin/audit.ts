@@ -3,7 +3,9 @@ import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../../db/client';
 import { apiTokens, auditEvents, groups, incidents, users } from '../../../db/schema';
 import { fieldError } from '../../errors';
-import type { AuditQuery } from '../../schemas/admin';
+import { csvChunks, ndjsonChunks, type CsvColumn } from '../../../lib/csv';
+import { exportFileName, StreamedFile } from '../../../lib/streamed-file';
+import type { AuditFilter, AuditQuery, ExportAuditQuery } from '../../schemas/admin';
 import { toPage } from '../../schemas/common';
 import { endOfLocal, formatLocalDateTime, startOfLocal } from '../../time';
 import { prefixPattern } from '../db-errors';
@@ -29,7 +31,7 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
-function auditFilters(query: AuditQuery): SQL[] {
+function auditFilters(query: AuditFilter): SQL[] {
   const filters: SQL[] = [];
   // Usernames are ASCII (docs/contract.md §5), so lower-casing here and in SQL agree.
   if (query.actor)
@@ -57,18 +59,80 @@ export async function listAuditEvents(db: Db, query: AuditQuery) {
     db.select({ total: count() }).from(auditEvents).where(where),
   ]);
   const pathOf = await targetPaths(db, rows);
-  const content = rows.map((r) => ({
+  const content = rows.map((r) => auditEventView(r, pathOf(r)));
+  return toPage(content, query.page, query.size, Number(total));
+}
+
+type AuditRow = typeof auditEvents.$inferSelect;
+
+/** A record as the list answers it, and as each line of the NDJSON export holds it. */
+function auditEventView(r: AuditRow, targetPath: string | null) {
+  return {
     id: r.id,
     actor: r.actor,
     action: r.action,
     targetType: r.targetType,
     targetId: r.targetId,
-    targetPath: pathOf(r),
+    targetPath,
     before: r.before ?? null,
     after: r.after ?? null,
     createdAt: formatLocalDateTime(r.createdAt),
-  }));
-  return toPage(content, query.page, query.size, Number(total));
+  };
+}
+
+/** Records per statement of an export (as the incidents' export). */
+export const AUDIT_EXPORT_PAGE_ROWS = 1_000;
+
+type AuditExportRow = { row: AuditRow; targetPath: string | null };
+
+/** The CSV's columns: `before` and `after` as their JSON text; the time in UTC. */
+const AUDIT_CSV_COLUMNS: readonly CsvColumn<AuditExportRow>[] = [
+  { header: 'id', value: ({ row }) => row.id },
+  { header: 'createdAt', value: ({ row }) => row.createdAt },
+  { header: 'actor', value: ({ row }) => row.actor },
+  { header: 'action', value: ({ row }) => row.action },
+  { header: 'targetType', value: ({ row }) => row.targetType },
+  { header: 'targetId', value: ({ row }) => row.targetId },
+  { header: 'targetPath', value: ({ targetPath }) => targetPath },
+  { header: 'before', value: ({ row }) => (row.before == null ? null : JSON.stringify(row.before)) },
+  { header: 'after', value: ({ row }) => (row.after == null ? null : JSON.stringify(row.after)) },
+];
+
+/**
+ * The matching records, a page at a time, newest first, each page by keyset (`id <` the last sent) in a
+ * statement of its own with its targets' pages found as the list finds them: one page in memory, and no
+ * transaction held open while the client reads (docs/contract.md §5, "Export").
+ */
+async function* auditPages(db: Db, where: SQL | undefined): AsyncGenerator<AuditExportRow[]> {
+  let before: number | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(auditEvents)
+      .where(and(where, before === undefined ? undefined : lt(auditEvents.id, before)))
+      .orderBy(desc(auditEvents.id))
+      .limit(AUDIT_EXPORT_PAGE_ROWS);
+    if (rows.length) {
+      const pathOf = await targetPaths(db, rows);
+      yield rows.map((row) => ({ row, targetPath: pathOf(row) }));
+    }
+    if (rows.length < AUDIT_EXPORT_PAGE_ROWS) return;
+    before = rows[rows.length - 1].id;
+  }
+}
+
+/**
+ * The export of the records `query` matches, as NDJSON (each line a record as the list answers it) or CSV.
+ * The filter is checked now, before the answer starts; the records are read as the file is written.
+ */
+export function exportAuditEvents(db: Db, query: ExportAuditQuery): StreamedFile {
+  const filters = auditFilters(query);
+  const pages = auditPages(db, filters.length ? and(...filters) : undefined);
+  const chunks =
+    query.format === 'ndjson'
+      ? ndjsonChunks(({ row, targetPath }: AuditExportRow) => auditEventView(row, targetPath), pages)
+      : csvChunks(AUDIT_CSV_COLUMNS, pages);
+  return new StreamedFile(exportFileName('audit-events', query.format), query.format, chunks);
 }
 
 type Target = { targetType: string; targetId: string | null };

@@ -161,12 +161,17 @@ function totalOf(query: ListIncidentsQuery, where: SQL | undefined, search: Text
  */
 export const DEEP_OFFSET = 1_000;
 
-export async function listIncidents(db: Db, query: ListIncidentsQuery) {
-  if (query.createdFrom && query.createdTo) {
-    if (startOfLocal(query.createdFrom) >= endOfLocal(query.createdTo)) {
+/** A creation range that ends before it starts is a 400 on `createdTo`, for every reader of the filter. */
+export function checkCreatedRange(filter: IncidentFilter): void {
+  if (filter.createdFrom && filter.createdTo) {
+    if (startOfLocal(filter.createdFrom) >= endOfLocal(filter.createdTo)) {
       throw fieldError('createdTo', 'must not be before createdFrom');
     }
   }
+}
+
+export async function listIncidents(db: Db, query: ListIncidentsQuery) {
+  checkCreatedRange(query);
   const search = query.q ? await textSearch(db, query.q) : undefined;
   const where = filters(query, search);
   const total = totalOf(query, where, search);

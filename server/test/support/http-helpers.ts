@@ -451,6 +451,12 @@ export const OPERATIONS: Operation[] = [
   },
   { name: 'listAuditEvents', method: 'GET', path: () => '/admin/audit-events', success: 200 },
   {
+    name: 'exportAuditEvents',
+    method: 'GET',
+    path: () => '/admin/audit-events/export?format=ndjson',
+    success: 200,
+  },
+  {
     name: 'unlockUser',
     method: 'POST',
     path: (t, id) => `/admin/users/${id ?? t.userId}/unlock`,

@@ -454,6 +454,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/audit-events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit records as an NDJSON or CSV file
+         * @description Answers every audit record the filters of GET /admin/audit-events match, newest first, as NDJSON (each line a record as the list answers it) or CSV, written while it is read, whatever the count.
+         */
+        get: operations["exportAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/incidents/summary": {
         parameters: {
             query?: never;
@@ -466,6 +486,26 @@ export interface paths {
          * @description Answers the dashboard counts: open, critical and acknowledged incidents, and those created today.
          */
         get: operations["getIncidentSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/incidents/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every incident a filter matches, as a CSV file
+         * @description Answers the incidents that the filters of GET /incidents match, newest first, as one CSV file (a header row, times in UTC, formulas neutralised) written while it is read, whatever the count.
+         */
+        get: operations["exportIncidents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5170,6 +5210,89 @@ export interface operations {
             };
         };
     };
+    exportAuditEvents: {
+        parameters: {
+            query?: {
+                actor?: string;
+                action?: string;
+                from?: string;
+                to?: string;
+                format?: "csv" | "ndjson";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (Content-Disposition: attachment), written while it is read. A failure after it started cuts the connection: a transfer that does not end cleanly is incomplete. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<name>-<yyyyMMdd-HHmmss>Z.<format>" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getIncidentSummary: {
         parameters: {
             query?: never;
@@ -5186,6 +5309,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IncidentSummary"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportIncidents: {
+        parameters: {
+            query?: {
+                /** @description one of OPEN, ACKNOWLEDGED, RESOLVED; several, separated by commas (or the parameter repeated), match any of them */
+                status?: ("OPEN" | "ACKNOWLEDGED" | "RESOLVED")[];
+                /** @description one of PROCESS_ENGINE, WORKER, CODE_TASK, AI_TASK, MESSAGE; several, separated by commas (or the parameter repeated), match any of them */
+                source?: ("PROCESS_ENGINE" | "WORKER" | "CODE_TASK" | "AI_TASK" | "MESSAGE")[];
+                /** @description one of LOW, MEDIUM, HIGH, CRITICAL; several, separated by commas (or the parameter repeated), match any of them */
+                severity?: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL")[];
+                processInstanceId?: number;
+                /** @description the node id, exactly; several, separated by commas (or the parameter repeated), match any of them */
+                nodeId?: string[];
+                /** @description the assignee's username, exactly (the console passes its own for "assigned to me"); several, separated by commas (or the parameter repeated), match any of them */
+                assignee?: string[];
+                createdFrom?: string;
+                createdTo?: string;
+                q?: string;
+                group?: string;
+                format?: "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (Content-Disposition: attachment), written while it is read. A failure after it started cuts the connection: a transfer that does not end cleanly is incomplete. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<name>-<yyyyMMdd-HHmmss>Z.<format>" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Invalid input data */

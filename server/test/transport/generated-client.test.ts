@@ -449,6 +449,7 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     notFound(await api.DELETE('/admin/api-tokens/{tokenId}', revoke));
   },
 
+<<<<<<< HEAD
   // --- service accounts
 
   async listServiceAccounts({ api }) {
@@ -518,6 +519,34 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     expect(tokens).toEqual([expect.objectContaining({ id: created.id, name: 'listed', scope: 'FULL' })]);
     expect(tokens[0]).not.toHaveProperty('token');
     notFound(await api.GET('/admin/service-accounts/{id}/tokens', path(UNKNOWN_ID)));
+=======
+  async exportAuditEvents({ api, admin }) {
+    const group = await createGroup(api);
+    const answer = await api.GET('/admin/audit-events/export', {
+      params: { query: { actor: admin.username, format: 'ndjson' } },
+      parseAs: 'text',
+    });
+    expect(answer.response.status).toBe(200);
+    const records = answer
+      .data!.trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records.find((e) => e.targetId === String(group.id))).toMatchObject({ action: 'group.create' });
+    const csv = await api.GET('/admin/audit-events/export', {
+      params: { query: { actor: admin.username } },
+      parseAs: 'text',
+    });
+    expect(csv.response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.data).toMatch(/^id,createdAt,actor,action,/);
+    problem(
+      await api.GET('/admin/audit-events/export', {
+        params: { query: { from: '2026-02-30' } },
+        parseAs: 'text',
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+>>>>>>> ed3b840 (The exports in the generated client (text/csv, application/x-ndjson answers) with a call each; 'export' is a verb of operationIds)
   },
 
   async listAuditEvents({ api, admin }) {
@@ -763,6 +792,27 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     const incident = await reportIncident(api);
     expect(ok(await api.GET('/incidents/{id}', path(incident.id)))).toEqual(incident);
     notFound(await api.GET('/incidents/{id}', path(UNKNOWN_ID)));
+  },
+
+  async exportIncidents({ api }) {
+    const incident = await reportIncident(api, { nodeId: `export-${Date.now()}`, message: '=1+1' });
+    const answer = await api.GET('/incidents/export', {
+      params: { query: { nodeId: [incident.nodeId], status: ['OPEN'] } },
+      parseAs: 'text',
+    });
+    expect(answer.response.status).toBe(200);
+    expect(answer.response.headers.get('content-disposition')).toMatch(/^attachment; filename="incidents-/);
+    const [header, row] = answer.data!.split('\r\n');
+    expect(header).toMatch(/^id,status,severity,source,/);
+    expect(row).toMatch(new RegExp(`^${incident.id},OPEN,HIGH,PROCESS_ENGINE,.*,'=1\\+1,`));
+    problem(
+      await api.GET('/incidents/export', {
+        params: { query: { createdFrom: '2026-11-02', createdTo: '2026-11-01' } },
+        parseAs: 'text',
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
   },
 
   async streamIncidentChanges({ api, anonymous }) {

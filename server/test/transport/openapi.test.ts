@@ -182,6 +182,7 @@ const SEED: SeedOperation[] = [
 /** The first word of an operationId: what the operation does. */
 const VERBS = [
   'list',
+  'export',
   'get',
   'create',
   'update',

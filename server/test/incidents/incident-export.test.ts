@@ -5,8 +5,10 @@
 // the client reads nothing, holds no more than a page meanwhile, and stops reading the database when the
 // client goes away. Real server, real database, real tokens.
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../../db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, rowsOf, type Database } from '../../../db/client';
+import { FaultProxy } from '../support/fault-proxy';
+import { databaseUrlOf } from '../support/processes';
 import { openConsoleSession } from '../support/console-session-helpers';
 import {
   csvObjects,
@@ -33,7 +35,7 @@ import {
   SEVERITIES,
   STATUSES,
 } from '../support/incident-helpers';
-import { unique } from '../support/helpers';
+import { accessTokenFor, api, createTestUser, onPostgres, startApiServer, unique } from '../support/helpers';
 import { INCIDENT_CSV_COLUMNS } from '../../services/incidents/export-incidents';
 
 const t = useTestApi();
@@ -337,4 +339,48 @@ describe('20,000 incidents', () => {
     const written = (await metricValue('bpm_export_bytes_total')) - bytesBefore;
     expect(written).toBeLessThan(fileBytes / 2);
   }, 120_000);
+});
+
+describe.runIf(onPostgres)('the database lost (PostgreSQL through a proxy that refuses)', () => {
+  let proxy: FaultProxy & { url: string };
+  let viaProxy: Database;
+  let server: { url: string; close(): Promise<void> };
+  let token: string;
+  const node = unique('Task_Cut_');
+
+  beforeAll(async () => {
+    proxy = await FaultProxy.start(await databaseUrlOf(t.database));
+    viaProxy = await openDatabase({ url: proxy.url });
+    server = await startApiServer(viaProxy);
+    token = await accessTokenFor(await createTestUser(t.database, { permissions: ['ACCESS_BPM_ADMIN'] }));
+    await t.database.db.execute(sql`
+      insert into incidents (process_instance_id, node_id, status, severity, source, message, technical_details,
+        external_reference_id, occurrence_count, last_occurred_at, created_at, updated_at)
+      select ${newProcessInstanceId()}::bigint, ${node}, 'OPEN', 'HIGH', 'WORKER', 'cut ' || g || ' ' || ${'y'.repeat(2_000)},
+             '', ${newReference('cut')} || '-' || g, 1, now(), now(), now()
+      from generate_series(1, 5000) g`);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await viaProxy?.close().catch(() => undefined);
+    await proxy?.close();
+  });
+
+  it('cuts the connection of an export under way: the client never sees a clean end', async () => {
+    const download = await startDownload(`${server.url}/api/incidents/export?nodeId=${node}`, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(download.response.statusCode).toBe(200);
+    await settled(() => metricValue('bpm_export_bytes_total'));
+    await proxy.refuse();
+    await expect(download.readAll()).rejects.toThrow();
+    expect(download.response.complete).toBe(false);
+  }, 60_000);
+
+  it('answers 503 before any byte when the first page cannot be read', async () => {
+    const res = await api(server.url, 'GET', `/incidents/export?nodeId=${node}`, { token });
+    expect(res.status, res.text).toBe(503);
+    expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
+    expect(res.headers.get('content-disposition')).toBeNull();
+  }, 60_000);
 });

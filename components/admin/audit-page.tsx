@@ -26,6 +26,7 @@ import { QueryTable } from '@/components/ui/query-table';
 import { auditDiff, auditSummary, auditTargetName, showValue } from './audit-diff';
 import { AUDIT_ACTIONS, auditActionColor, formatDateTimeSeconds } from './format';
 import { PageHeader } from './page-header';
+import { DownloadButton } from '@/components/downloads/download-button';
 import { useUrlState } from './url-state';
 import { formatCount } from '../format-count';
 
@@ -85,15 +86,14 @@ export function AuditPage() {
     }
   }, [actor]);
 
+  const filter = {
+    ...(actor ? { actor } : {}),
+    ...(action ? { action } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
   const events = useQuery({
-    ...trpc.admin.listAuditEvents.queryOptions({
-      page: page - 1,
-      size,
-      ...(actor ? { actor } : {}),
-      ...(action ? { action } : {}),
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
-    }),
+    ...trpc.admin.listAuditEvents.queryOptions({ page: page - 1, size, ...filter }),
     placeholderData: keepPreviousData,
   });
   const users = useQuery(trpc.admin.listUsers.queryOptions({}));
@@ -116,6 +116,16 @@ export function AuditPage() {
       <PageHeader
         title="Audit log"
         description="Every change to users, groups, memberships and API tokens, newest first. Passwords and token secrets are never recorded."
+        actions={
+          <>
+            <DownloadButton operation="admin.exportAuditEvents" input={{ ...filter, format: 'csv' }}>
+              Export CSV
+            </DownloadButton>
+            <DownloadButton operation="admin.exportAuditEvents" input={{ ...filter, format: 'ndjson' }}>
+              Export NDJSON
+            </DownloadButton>
+          </>
+        }
       />
       <Group align="flex-end" gap="sm">
         <Autocomplete

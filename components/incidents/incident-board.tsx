@@ -4,12 +4,13 @@
 // that no row moves under the pointer; while the stream is down the rows are polled, with back-off.
 // The URL state is use-board-view.ts, the typed filters use-filter-boxes.ts, the "new" marks use-arrivals.ts;
 // the parts are drawn by board-header, board-filters, bulk-actions and board-table.
-import { Box, Stack, Switch } from '@mantine/core';
+import { Box, Group, Stack, Switch } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { problemOf } from '@/components/forms/zod-form';
 import { useTRPC } from '@/components/trpc';
+import { DownloadButton } from '@/components/downloads/download-button';
 import type { IncidentView } from '@/server/schemas/incidents';
 import { useBoardColumns } from './board-columns';
 import { BoardFilters } from './board-filters';
@@ -77,11 +78,16 @@ export function IncidentBoard() {
         more={{ shown: moreShown, toggle: more.toggle }}
       />
       <Stack gap="md" display={{ base: moreShown ? 'flex' : 'none', sm: 'flex' }}>
-        <Switch
-          label="Group by source, node and message"
-          checked={grouped}
-          onChange={(e) => setView({ ...viewNow(), grouped: e.currentTarget.checked, page: 1 })}
-        />
+        <Group justify="space-between" gap="sm">
+          <Switch
+            label="Group by source, node and message"
+            checked={grouped}
+            onChange={(e) => setView({ ...viewNow(), grouped: e.currentTarget.checked, page: 1 })}
+          />
+          <DownloadButton operation="incidents.export" input={matching}>
+            Export CSV
+          </DownloadButton>
+        </Group>
         {!grouped && <MatchingActions filter={matching} total={data?.totalElements} />}
       </Stack>
       {grouped && <IncidentGroups filter={matching} />}

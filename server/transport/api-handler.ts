@@ -43,7 +43,8 @@ import {
 import { admitsSessionCookie, MAX_BODY_BYTES, unsupportedBodyOf } from './transport-rules';
 import { appOperations, appRouter, restProcedures } from '../routers';
 import { runOperation, type Operation } from './operation';
-import { sendFile, StreamedFile } from './file-answer';
+import { sendFile } from './file-answer';
+import { StreamedFile } from '../../lib/streamed-file';
 import {
   buildRestRoutes,
   byFirstSegment,

@@ -11,7 +11,7 @@
 // - A failure after the status was sent cannot be a problem document any more: the connection is destroyed,
 //   so that the client sees a transfer cut short (no final chunk), never a file that looks complete.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamedFile } from '../../lib/streamed-file';
+import type { StreamedFile } from '../../lib/streamed-file';
 import { log } from '../observability/log';
 import { countExportBytes, countExports } from '../observability/metrics';
 import { writeWhenReady } from './write-when-ready';
@@ -68,5 +68,3 @@ export async function sendFile(
     if (!next.done) await chunks.return?.().catch(() => undefined);
   }
 }
-
-export { StreamedFile };

@@ -16,36 +16,42 @@ import { textSearch } from './text-search';
 /** Rows per statement: large enough that the round trips cost little, small enough to hold. */
 export const EXPORT_PAGE_ROWS = 1_000;
 
-/** The columns of the file, in order; every timestamp in UTC (csvCell). */
-export const INCIDENT_CSV_COLUMNS: readonly CsvColumn<IncidentRow>[] = [
-  { header: 'id', value: (r) => r.id },
-  { header: 'status', value: (r) => r.status },
-  { header: 'severity', value: (r) => r.severity },
-  { header: 'source', value: (r) => r.source },
-  { header: 'processInstanceId', value: (r) => r.processInstanceId },
-  { header: 'nodeId', value: (r) => r.nodeId },
-  { header: 'message', value: (r) => r.message },
-  { header: 'externalReferenceId', value: (r) => r.externalReferenceId },
-  { header: 'occurrenceCount', value: (r) => r.occurrenceCount },
-  { header: 'createdAt', value: (r) => r.createdAt },
-  { header: 'lastOccurredAt', value: (r) => r.lastOccurredAt },
-  { header: 'updatedAt', value: (r) => r.updatedAt },
-  { header: 'acknowledgedAt', value: (r) => r.acknowledgedAt },
-  { header: 'acknowledgedBy', value: (r) => r.acknowledgedBy },
-  { header: 'resolvedAt', value: (r) => r.resolvedAt },
-  { header: 'resolvedBy', value: (r) => r.resolvedBy },
-  { header: 'resolutionAction', value: (r) => r.resolutionAction },
-  { header: 'resolutionNote', value: (r) => r.resolutionNote },
-  { header: 'assignee', value: (r) => r.assignee },
-  { header: 'snoozedUntil', value: (r) => r.snoozedUntil },
-];
+/** What the file holds of an incident: only these columns are read (not `technicalDetails`, a stack trace). */
+const EXPORTED = {
+  id: incidents.id,
+  status: incidents.status,
+  severity: incidents.severity,
+  source: incidents.source,
+  processInstanceId: incidents.processInstanceId,
+  nodeId: incidents.nodeId,
+  message: incidents.message,
+  externalReferenceId: incidents.externalReferenceId,
+  occurrenceCount: incidents.occurrenceCount,
+  createdAt: incidents.createdAt,
+  lastOccurredAt: incidents.lastOccurredAt,
+  updatedAt: incidents.updatedAt,
+  acknowledgedAt: incidents.acknowledgedAt,
+  acknowledgedBy: incidents.acknowledgedBy,
+  resolvedAt: incidents.resolvedAt,
+  resolvedBy: incidents.resolvedBy,
+  resolutionAction: incidents.resolutionAction,
+  resolutionNote: incidents.resolutionNote,
+  assignee: incidents.assignee,
+  snoozedUntil: incidents.snoozedUntil,
+};
+type ExportedIncident = Pick<IncidentRow, keyof typeof EXPORTED>;
+
+/** The columns of the file, in order, named as the API names the fields; every timestamp in UTC (csvCell). */
+export const INCIDENT_CSV_COLUMNS: readonly CsvColumn<ExportedIncident>[] = (
+  Object.keys(EXPORTED) as (keyof typeof EXPORTED)[]
+).map((key) => ({ header: key, value: (row) => row[key] }));
 
 /** The matching incidents, a page at a time, newest first by id; nothing is read until the first is asked for. */
-async function* incidentPages(db: Db, where: ReturnType<typeof filters>): AsyncGenerator<IncidentRow[]> {
+async function* incidentPages(db: Db, where: ReturnType<typeof filters>): AsyncGenerator<ExportedIncident[]> {
   let before: number | undefined;
   for (;;) {
     const rows = await db
-      .select()
+      .select(EXPORTED)
       .from(incidents)
       .where(and(where, before === undefined ? undefined : lt(incidents.id, before)))
       .orderBy(desc(incidents.id))

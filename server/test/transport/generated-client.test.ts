@@ -449,7 +449,6 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     notFound(await api.DELETE('/admin/api-tokens/{tokenId}', revoke));
   },
 
-<<<<<<< HEAD
   // --- service accounts
 
   async listServiceAccounts({ api }) {
@@ -519,7 +518,8 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     expect(tokens).toEqual([expect.objectContaining({ id: created.id, name: 'listed', scope: 'FULL' })]);
     expect(tokens[0]).not.toHaveProperty('token');
     notFound(await api.GET('/admin/service-accounts/{id}/tokens', path(UNKNOWN_ID)));
-=======
+  },
+
   async exportAuditEvents({ api, admin }) {
     const group = await createGroup(api);
     const answer = await api.GET('/admin/audit-events/export', {
@@ -546,7 +546,6 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
       400,
       'VALIDATION_FAILED',
     );
->>>>>>> ed3b840 (The exports in the generated client (text/csv, application/x-ndjson answers) with a call each; 'export' is a verb of operationIds)
   },
 
   async listAuditEvents({ api, admin }) {

@@ -46,6 +46,11 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Set by an administrator's password reset: the user must choose a new password at the next sign-in. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * Requests per minute each of a service account's API tokens may make on the REST API, unless the token
+     * sets its own; null is the process's default (API_RATE_LIMIT_PER_MINUTE). People have none.
+     */
+    rateLimitPerMinute: integer('rate_limit_per_minute'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,6 +58,10 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     check('users_kind_check', sql`${t.kind} in ('PERSON', 'SERVICE')`),
     check('users_password_by_kind_check', sql`(${t.kind} = 'PERSON') = (${t.passwordHash} is not null)`),
+    check(
+      'users_rate_limit_check',
+      sql`${t.rateLimitPerMinute} is null or (${t.kind} = 'SERVICE' and ${t.rateLimitPerMinute} > 0)`,
+    ),
   ],
 );
 
@@ -99,6 +108,8 @@ export const apiTokens = pgTable(
     userTokenVersion: integer('user_token_version').notNull(),
     /** What the token may do, within its user's rights: READ_ONLY, INCIDENTS, WORKER, METRICS or FULL. */
     scope: text('scope').notNull().default('FULL'),
+    /** Requests per minute on the REST API; null: its service account's, else the process's default. */
+    rateLimitPerMinute: integer('rate_limit_per_minute'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
@@ -110,6 +121,7 @@ export const apiTokens = pgTable(
       'api_tokens_scope_check',
       sql`${t.scope} in ('READ_ONLY', 'INCIDENTS', 'WORKER', 'METRICS', 'FULL')`,
     ),
+    check('api_tokens_rate_limit_check', sql`${t.rateLimitPerMinute} is null or ${t.rateLimitPerMinute} > 0`),
   ],
 );
 

@@ -140,6 +140,7 @@ const { parseCorsOrigins } = await import('./transport/cors');
 const handleApi = createApiHandler(database, dispatcher, {
   isDraining: () => lifecycle.draining,
   corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+  rateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
 });
 
 function isApiPath(url: string): boolean {

@@ -14,6 +14,7 @@ import { touchConsoleSession } from './console-sessions';
 import { effectivePermissions } from './effective-permissions';
 import { getAuthSecret } from './secret';
 import type { TokenScope } from './token-scopes';
+import type { RateLimitSubject } from '../transport/token-rate-limit';
 
 export interface Principal {
   /** null only for the anonymous principal of SECURITY_DISABLED. */
@@ -29,6 +30,11 @@ export interface Principal {
    * tokens. Only compared on the server (which session is the caller's own), never answered or logged.
    */
   sessionId?: string;
+  /**
+   * Whose request budget a bearer token's request takes from (server/transport/token-rate-limit.ts): an API
+   * token's own, or a person's for their access tokens together. Undefined for console sessions.
+   */
+  rateLimit?: RateLimitSubject;
 }
 
 export interface Credentials {
@@ -60,6 +66,8 @@ const userAuthColumns = {
   tokenVersion: users.tokenVersion,
   mustChangePassword: users.mustChangePassword,
   kind: users.kind,
+  /** A service account's limit for its tokens; null for people. */
+  rateLimitPerMinute: users.rateLimitPerMinute,
   permissions: effectivePermissions(),
 };
 
@@ -70,6 +78,7 @@ interface UserAuthRow {
   tokenVersion: number;
   mustChangePassword: boolean;
   kind: UserKind;
+  rateLimitPerMinute: number | null;
   permissions: string[];
 }
 
@@ -79,15 +88,17 @@ interface ApiTokenRow extends UserAuthRow {
   expiresAt: Date | null;
   lastUsedAt: Date | null;
   scope: string;
+  tokenRateLimitPerMinute: number | null;
 }
 
-function toPrincipal(row: UserAuthRow, scope: TokenScope = 'FULL'): Principal {
+function toPrincipal(row: UserAuthRow, scope: TokenScope = 'FULL', rateLimit?: RateLimitSubject): Principal {
   return {
     userId: row.id,
     username: row.username,
     permissions: new Set(row.permissions as Permission[]),
     scope,
     mustChangePassword: row.mustChangePassword,
+    rateLimit,
   };
 }
 
@@ -104,9 +115,21 @@ function secretKey(): Uint8Array {
  * sessions come only from a password sign-in, which a service account never passes; a row of one here
  * (a forged or mistaken claim) counts for nothing all the same.
  */
-function activePrincipal(row: UserAuthRow | undefined, tokenVersion: number): Principal | null {
+function activePrincipal(
+  row: UserAuthRow | undefined,
+  tokenVersion: number,
+  rateLimit?: RateLimitSubject,
+): Principal | null {
   if (!row || !row.enabled || row.kind !== 'PERSON' || row.tokenVersion !== tokenVersion) return null;
-  return toPrincipal(row);
+  return toPrincipal(row, 'FULL', rateLimit);
+}
+
+/**
+ * A person's access tokens share one budget of the default size (server/transport/token-rate-limit.ts): they
+ * are minted by signing in, so a budget per token would be one more sign-in away.
+ */
+function accessTokenPrincipal(row: UserAuthRow | undefined, tokenVersion: number): Principal | null {
+  return row ? activePrincipal(row, tokenVersion, { key: `user:${row.id}`, perMinute: null }) : null;
 }
 
 /** Loads a person by id if they are enabled and the token's version is still current. */
@@ -114,11 +137,14 @@ export async function loadActivePrincipal(
   db: Db,
   input: { userId: number; tokenVersion: number },
 ): Promise<Principal | null> {
-  const row = await remembered(db, `user:${input.userId}`, async () => {
-    const [found] = await db.select(userAuthColumns).from(users).where(eq(users.id, input.userId));
+  return activePrincipal(await loadUserAuthRow(db, input.userId), input.tokenVersion);
+}
+
+function loadUserAuthRow(db: Db, userId: number): Promise<UserAuthRow | undefined> {
+  return remembered(db, `user:${userId}`, async () => {
+    const [found] = await db.select(userAuthColumns).from(users).where(eq(users.id, userId));
     return found;
   });
-  return activePrincipal(row, input.tokenVersion);
 }
 
 interface VerifiedAccessToken {
@@ -164,7 +190,9 @@ async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | n
 
 async function fromAccessToken(db: Db, token: string): Promise<Principal | null> {
   const verified = await verifyAccessToken(token);
-  return verified ? loadActivePrincipal(db, verified) : null;
+  if (!verified) return null;
+  const row = await loadUserAuthRow(db, verified.userId);
+  return accessTokenPrincipal(row, verified.tokenVersion);
 }
 
 const LAST_USED_PRECISION_MS = 60_000;
@@ -172,7 +200,9 @@ const LAST_USED_PRECISION_MS = 60_000;
 /** The principal of an API token's row, null when the token or its user no longer counts. */
 function apiTokenPrincipal(row: ApiTokenRow | undefined, now: number): Principal | null {
   if (!row || !row.enabled || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;
-  return toPrincipal(row, row.scope as TokenScope);
+  // The token's own limit, else its service account's, else (null) the default.
+  const perMinute = row.tokenRateLimitPerMinute ?? row.rateLimitPerMinute;
+  return toPrincipal(row, row.scope as TokenScope, { key: `token:${row.tokenId}`, perMinute });
 }
 
 /** lastUsedAt is kept to the minute: a write per request would double the cost of every worker call. */
@@ -190,6 +220,7 @@ async function fromApiToken(db: Db, token: string): Promise<Principal | null> {
         expiresAt: apiTokens.expiresAt,
         lastUsedAt: apiTokens.lastUsedAt,
         scope: apiTokens.scope,
+        tokenRateLimitPerMinute: apiTokens.rateLimitPerMinute,
       })
       .from(apiTokens)
       .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -269,7 +300,7 @@ export function rememberedAuthentication(db: Db, credentials: Credentials): Auth
   if (verified === null) return bearerAuthentication(null);
   const row = verified && rememberedNow<UserAuthRow>(db, `user:${verified.userId}`);
   if (!verified || !row) return undefined;
-  return bearerAuthentication(activePrincipal(row, verified.tokenVersion));
+  return bearerAuthentication(accessTokenPrincipal(row, verified.tokenVersion));
 }
 
 export async function authenticate(db: Db, credentials: Credentials): Promise<Authentication> {

@@ -9,7 +9,7 @@ import type { ZodType } from 'zod';
 import type { Db } from '../../db/client';
 import type { WorkerRequestRow } from '../../db/schema';
 import type { RequestContext } from '../../lib/request-context';
-import { authenticate } from '../auth/principal';
+import { authenticate, type Principal } from '../auth/principal';
 import { scopeAllows, scopeRefusal } from '../auth/token-scopes';
 import {
   domainErrorOf,
@@ -58,6 +58,11 @@ const MAX_WAITING_POLLS = 10_000;
 export interface EngineRestOptions {
   /** Long polls that may wait on this instance (all protocols together) before a new one is refused. */
   maxWaitingPolls?: number;
+  /**
+   * Takes the request from its token's budget, setting the RateLimit headers; the 429 when it is used up
+   * (server/transport/api-handler.ts). No limit by default.
+   */
+  rateLimitRefusalOf?: (res: ServerResponse, principal: Principal) => DomainError | undefined;
 }
 const OVERLOAD_RETRY_AFTER_SECONDS = 1;
 
@@ -181,16 +186,22 @@ export function engineRestRouteOf(pathname: string): string | undefined {
 export function createEngineRestHandler(
   db: Db,
   dispatcher: Dispatcher,
-  { maxWaitingPolls = MAX_WAITING_POLLS }: EngineRestOptions = {},
+  { maxWaitingPolls = MAX_WAITING_POLLS, rateLimitRefusalOf = () => undefined }: EngineRestOptions = {},
 ) {
-  /** The bearer token of a worker: ACCESS_ENGINE_API (or an administrator), a WORKER or FULL token. */
-  async function authorise(req: IncomingMessage): Promise<void> {
+  /**
+   * The bearer token of a worker, within its rate limit: ACCESS_ENGINE_API (or an administrator), a WORKER or
+   * FULL token.
+   */
+  async function authorise(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const auth = await authenticate(db, { authorization: req.headers.authorization });
     if (!auth.principal) {
       if ('failure' in auth && auth.failure) countAuthFailure('token');
       throw unauthenticated('failure' in auth ? auth.failure : undefined);
     }
     const principal = auth.principal;
+    // Counted as on the native API: every authenticated request, refused or not.
+    const overLimit = rateLimitRefusalOf(res, principal);
+    if (overLimit) throw overLimit;
     if (principal.mustChangePassword) throw passwordChangeRequired();
     if (!principal.permissions.has('ACCESS_ENGINE_API') && !principal.permissions.has('ACCESS_BPM_ADMIN')) {
       throw forbidden('This operation needs the permission ACCESS_ENGINE_API or ACCESS_BPM_ADMIN');
@@ -317,7 +328,7 @@ export function createEngineRestHandler(
         res.setHeader('Connection', 'close'); // the body is never read
         throw unsupported;
       }
-      await authorise(req);
+      await authorise(req, res);
       const body = await readBody(req);
       if (!task) return await fetchAndLock(res, body, context);
       await taskOperationOnExisting(task[2], requestIdOf(task[1]), body, context.traceparent);

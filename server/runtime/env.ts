@@ -92,6 +92,12 @@ const envSchema = z.object({
    * beyond it sign-in answers 429 until the minute ends.
    */
   LOGIN_ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * Requests per minute an API token (or a person's access tokens together) may make on the REST API, unless
+   * the token or its service account sets its own; counted by each instance on its own
+   * (server/transport/token-rate-limit.ts).
+   */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6000),
   /** fatal, error, warn, info (the default), debug, trace or silent (server/observability/log.ts reads it). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', '']).optional(),
   /**

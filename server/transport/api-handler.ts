@@ -13,7 +13,7 @@ import { attachAuthCache } from '../auth/auth-cache';
 import { clientAddressOf } from './client-address';
 import { allowOrigin, answerPreflight, isPreflight, type CorsOrigins } from './cors';
 import { createEngineRestHandler, ENGINE_REST_PREFIX, engineRestRouteOf } from '../engine-rest/handler';
-import { authenticate, type Credentials } from '../auth/principal';
+import { authenticate, type Credentials, type Principal } from '../auth/principal';
 import {
   databaseUnavailable,
   DomainError,
@@ -25,6 +25,7 @@ import {
   problemOf,
   requestHeadersTooLarge,
   requestTimeout,
+  toTRPCError,
   unauthenticated,
   validationError,
   type Problem,
@@ -57,6 +58,7 @@ import type { Dispatcher } from '../services/workers/dispatcher';
 import { SerializedAnswer } from '../../lib/serialized-answer';
 import { createContext } from './trpc';
 import { batchRefusal } from './trpc-batch';
+import { rateLimitHeaders, rateLimitRefusal, TokenRateLimiter } from './token-rate-limit';
 
 /** The Idempotency-Key header as sent (a header sent twice arrives joined by a comma, and is malformed). */
 const idempotencyKeyOf = (req: IncomingMessage) => req.headers['idempotency-key'] as string | undefined;
@@ -255,18 +257,43 @@ export interface ApiHandlerOptions {
   isDraining?: () => boolean;
   /** Origins whose browser applications may call the REST API (CORS_ORIGINS); none unless given. */
   corsOrigins?: CorsOrigins;
+  /** Requests per minute of a bearer token that sets no limit of its own (API_RATE_LIMIT_PER_MINUTE). */
+  rateLimitPerMinute?: number;
 }
+
+/** API_RATE_LIMIT_PER_MINUTE's default (server/runtime/env.ts). */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6000;
 
 export function createApiHandler(
   database: Database,
   dispatcher: Dispatcher,
-  { isDraining = () => false, corsOrigins = new Set() }: ApiHandlerOptions = {},
+  {
+    isDraining = () => false,
+    corsOrigins = new Set(),
+    rateLimitPerMinute = DEFAULT_RATE_LIMIT_PER_MINUTE,
+  }: ApiHandlerOptions = {},
 ) {
   const { db } = database;
   attachAuthCache(database);
   watchDatabase(database);
+  const rateLimiter = new TokenRateLimiter(rateLimitPerMinute);
+  /**
+   * A bearer token's request takes one from its budget (server/transport/token-rate-limit.ts), answering the
+   * RateLimit headers; the refusal (a 429) when the budget is used up, to be answered before anything runs.
+   * Console sessions have no budget.
+   */
+  function rateLimitRefusalOf(res: ServerResponse, principal: Principal | null): DomainError | undefined {
+    if (!principal?.rateLimit) return undefined;
+    const answer = rateLimiter.take(principal.rateLimit);
+    for (const [name, value] of Object.entries(rateLimitHeaders(answer))) res.setHeader(name, value);
+    return answer.admitted ? undefined : rateLimitRefusal(answer);
+  }
+  function admitWithinRateLimit(res: ServerResponse, principal: Principal | null): void {
+    const refusal = rateLimitRefusalOf(res, principal);
+    if (refusal) throw toTRPCError(refusal);
+  }
   // Camunda 7 external-task workers: their own paths, bodies and error shape (server/engine-rest/).
-  const engineRest = createEngineRestHandler(db, dispatcher);
+  const engineRest = createEngineRestHandler(db, dispatcher, { rateLimitRefusalOf });
   const serveIncidentStream = createEventStreamHandler(database, dispatcher, { isDraining });
 
   /**
@@ -310,6 +337,7 @@ export function createApiHandler(
         request: context,
         idempotencyKey: idempotencyKeyOf(req),
       });
+      admitWithinRateLimit(res, ctx.principal);
       const data = await runOperation(match.route.operation, {
         ctx,
         path: match.route.operationPath,
@@ -483,15 +511,19 @@ export function createApiHandler(
           res,
           path: trpcPath,
           maxBodySize: MAX_BODY_BYTES,
-          createContext: () =>
-            createContext({
+          createContext: async () => {
+            const ctx = await createContext({
               db,
               dispatcher,
               credentials,
               clientAddress,
               request: context,
               idempotencyKey: idempotencyKeyOf(req),
-            }),
+            });
+            // A script calling tRPC with a bearer token keeps to its budget as on REST.
+            admitWithinRateLimit(res, ctx.principal);
+            return ctx;
+          },
           responseMeta: ({ errors }) => (errors.length ? { headers: errorHeaders(errors) } : {}),
           onError: ({ error, path: p }) => logIfInternal(error, requestId, `tRPC ${p}`),
         });

@@ -1,0 +1,101 @@
+// Requests per minute for each API token (and each person's access tokens) on the REST API, answered with the
+// headers of the IETF draft "RateLimit header fields for HTTP" (docs/contract.md §10). Kept in this process's
+// memory: a request costs a map lookup, never a database round trip (the API's reads run at thousands a
+// second, docs/performance.md). Each instance counts on its own, so behind a balancer that spreads one
+// token's requests over N instances the token may make up to N times its limit (the contract says so).
+//
+// The algorithm is GCRA (the generic cell rate algorithm): each key keeps one number, the time at which its
+// budget would be full again were no request to come (its "theoretical arrival time"). A request moves it on
+// by a minute divided by the limit, and is refused when that would put it more than a minute ahead of now. It
+// is a token bucket of `limit` that refills one unit every 60/limit seconds: a quiet token may burst its whole
+// minute's budget at once, and a busy one gets a request through as each unit comes back.
+import { rateLimited } from '../errors';
+
+const WINDOW_MS = 60_000;
+/** Sums of a minute divided by the limit carry rounding errors: a millisecond's slack absorbs them. */
+const SLACK_MS = 1e-3;
+/** Keys remembered at most; beyond that the least recently admitted is forgotten (it gets a fresh budget). */
+const MAX_KEYS = 100_000;
+
+/** Whose budget a request takes from, and how large it is (null: the process's default). */
+export interface RateLimitSubject {
+  /** `token:<id>` for an API token, `user:<id>` for a person's access tokens. */
+  key: string;
+  perMinute: number | null;
+}
+
+export interface RateLimitAnswer {
+  admitted: boolean;
+  /** The requests per minute that applied. */
+  limit: number;
+  /** Requests still admitted at once after this one. */
+  remaining: number;
+  /** Seconds until the whole budget is back. */
+  resetSeconds: number;
+  /** When refused: seconds until one more request is admitted. */
+  retryAfterSeconds: number;
+}
+
+export class TokenRateLimiter {
+  /** Each key's theoretical arrival time in epoch milliseconds, least recently admitted first. */
+  private readonly fullAt = new Map<string, number>();
+
+  constructor(
+    readonly defaultPerMinute: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Takes one request from `subject`'s budget, or refuses it and takes nothing. */
+  take(subject: RateLimitSubject): RateLimitAnswer {
+    const limit = subject.perMinute ?? this.defaultPerMinute;
+    const interval = WINDOW_MS / limit;
+    const now = this.now();
+    const from = Math.max(this.fullAt.get(subject.key) ?? now, now);
+    const next = from + interval;
+    if (next - now > WINDOW_MS + SLACK_MS) {
+      return {
+        admitted: false,
+        limit,
+        remaining: 0,
+        resetSeconds: Math.ceil((from - now) / 1000),
+        retryAfterSeconds: Math.max(1, Math.ceil((next - WINDOW_MS - now) / 1000)),
+      };
+    }
+    // Deleted and set again: the map stays in the order of the last admission, the stalest first.
+    this.fullAt.delete(subject.key);
+    this.fullAt.set(subject.key, next);
+    this.forgetStalest(now);
+    return {
+      admitted: true,
+      limit,
+      remaining: Math.floor((WINDOW_MS - (next - now) + SLACK_MS) / interval),
+      resetSeconds: Math.ceil((next - now) / 1000),
+      retryAfterSeconds: 0,
+    };
+  }
+
+  /**
+   * Forgets the least recently admitted key once its budget is full again (it is then as if never seen), or
+   * when too many are remembered: one key per request keeps the map to the keys in use, in constant time.
+   */
+  private forgetStalest(now: number): void {
+    const [key, fullAt] = this.fullAt.entries().next().value!;
+    if (fullAt <= now || this.fullAt.size > MAX_KEYS) this.fullAt.delete(key);
+  }
+}
+
+/** The draft's header fields for an answer: the policy (limit per 60 s window) and what is left of it. */
+export function rateLimitHeaders(answer: RateLimitAnswer): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"default";q=${answer.limit};w=${WINDOW_MS / 1000}`,
+    RateLimit: `"default";r=${answer.remaining};t=${answer.resetSeconds}`,
+  };
+}
+
+/** The refusal of a request over its budget: 429 with Retry-After. */
+export function rateLimitRefusal(answer: RateLimitAnswer) {
+  return rateLimited(
+    answer.retryAfterSeconds,
+    `This token's limit of ${answer.limit} requests per minute is used up; try again in ${answer.retryAfterSeconds} seconds`,
+  );
+}

@@ -146,6 +146,23 @@ export const tokenScope = z
   })
   .meta({ description: `What the token may do, never more than its user may. ${scopeList}.` });
 
+/** The largest rate limit that may be set: beyond it a limit stops meaning anything. */
+export const MAX_RATE_LIMIT_PER_MINUTE = 1_000_000;
+
+const rateLimitPerMinute = (description: string) =>
+  z
+    .number({ error: 'must be a whole number of requests per minute, or null' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_RATE_LIMIT_PER_MINUTE, `must be at most ${MAX_RATE_LIMIT_PER_MINUTE}`)
+    .nullable()
+    .meta({ description });
+
+const TOKEN_RATE_LIMIT =
+  "requests per minute the token may make on the REST API (the engine-rest paths included); null: its service account's limit, else the service's default (API_RATE_LIMIT_PER_MINUTE)";
+const SERVICE_ACCOUNT_RATE_LIMIT =
+  "requests per minute each of its API tokens may make on the REST API, unless the token sets its own; null: the service's default (API_RATE_LIMIT_PER_MINUTE)";
+
 /** How long a new API token lives when its creator does not say. */
 export const DEFAULT_API_TOKEN_DAYS = 90;
 
@@ -166,6 +183,7 @@ export const CreateApiTokenRequest = z
         description: `expiry as a local date-time; ${DEFAULT_API_TOKEN_DAYS} days from now when omitted; null for a token that never expires`,
       }),
     scope: tokenScope.default('FULL'),
+    rateLimitPerMinute: rateLimitPerMinute(TOKEN_RATE_LIMIT).default(null),
   })
   .meta({ id: 'CreateApiTokenRequest' });
 
@@ -182,6 +200,7 @@ export const ApiTokenResponse = z
     createdAt: z.string(),
     expiresAt: z.string().nullable(),
     lastUsedAt: z.string().nullable(),
+    rateLimitPerMinute: rateLimitPerMinute(TOKEN_RATE_LIMIT),
   })
   .meta({ id: 'ApiTokenResponse' });
 
@@ -257,6 +276,7 @@ export const ServiceAccountResponse = z
     effectivePermissions: z
       .array(z.string())
       .meta({ description: 'direct permissions and those of every group, sorted' }),
+    rateLimitPerMinute: rateLimitPerMinute(SERVICE_ACCOUNT_RATE_LIMIT),
     createdAt: z.string(),
   })
   .meta({ id: 'ServiceAccountResponse' });
@@ -271,6 +291,7 @@ export const CreateServiceAccountRequest = z
     enabled: jsonBoolean.default(true),
     groupIds: idList('group').default([]),
     permissionCodes: permissionCodes.default([]),
+    rateLimitPerMinute: rateLimitPerMinute(SERVICE_ACCOUNT_RATE_LIMIT).default(null),
   })
   .meta({ id: 'CreateServiceAccountRequest' });
 
@@ -282,6 +303,7 @@ export const UpdateServiceAccountRequest = z
     }),
     groupIds: idList('group').optional(),
     permissionCodes: permissionCodes.optional(),
+    rateLimitPerMinute: rateLimitPerMinute(SERVICE_ACCOUNT_RATE_LIMIT).optional(),
   })
   .meta({ id: 'UpdateServiceAccountRequest' });
 

@@ -1,6 +1,6 @@
 // The OpenAPI 3 document of every REST operation, generated from the procedures' schemas and meta.
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
-import type { PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
+import type { HeaderObject, PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
 import { PROBLEM_CODES, problemKind, type DomainErrorKind } from '../errors';
 import { appRouter, restProcedures } from '../routers';
 import { INCIDENT_SEVERITIES, INCIDENT_SOURCES, INCIDENT_STATUSES } from '../../domain/incidents';
@@ -129,6 +129,14 @@ function problemsOf(method: string, path: string, op: Operation): Partial<Record
     ...(signIn
       ? ([['RATE_LIMITED', 'Too many failed sign-ins; see Retry-After']] as [DomainErrorKind, string][])
       : []),
+    ...(secured
+      ? ([
+          [
+            'RATE_LIMITED',
+            "The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit",
+          ],
+        ] as [DomainErrorKind, string][])
+      : []),
     ['DATABASE_UNAVAILABLE', 'The database is unreachable; retry after Retry-After seconds'],
   ];
   const problems: Partial<Record<string, string>> = {};
@@ -162,6 +170,27 @@ function fileResponse(formats: readonly FileFormat[]) {
     ),
   };
 }
+/** The header fields of a bearer token's rate limit (server/transport/token-rate-limit.ts; docs/contract.md §10). */
+const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
+  RateLimit: {
+    description:
+      'What is left of the bearer token\'s budget (IETF draft "RateLimit header fields for HTTP"): `"default";r=<requests left>;t=<seconds until the whole budget is back>`',
+    schema: { type: 'string', example: '"default";r=5999;t=1' },
+  },
+  'RateLimit-Policy': {
+    description:
+      'The bearer token\'s limit: `"default";q=<requests>;w=60`, per 60-second window, counted by each instance of the service',
+    schema: { type: 'string', example: '"default";q=6000;w=60' },
+  },
+};
+const RETRY_AFTER_HEADER: HeaderObject = {
+  description: 'Seconds until a request is admitted again',
+  schema: { type: 'integer', minimum: 1 },
+};
+const rateLimitHeaderRefs = {
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+};
 
 /** Whether a JSON schema object requires no property (every field optional): its body may be left out. */
 const requiresNothing = (schema: SchemaObject | undefined) =>
@@ -242,6 +271,8 @@ function build(): OpenAPIObject {
       for (const [code, description] of Object.entries(problemsOf(method, path, op))) {
         op.responses[code] ??= { description };
       }
+      // A bearer token's answers say what is left of its budget (console sessions have none).
+      const limited = Boolean(op.security?.length);
       // A body whose fields are all optional may be left out (acknowledge, resolve, retry).
       const body = op.requestBody?.content?.['application/json']?.schema;
       if (op.requestBody && requiresNothing(body)) op.requestBody.required = false;
@@ -250,8 +281,17 @@ function build(): OpenAPIObject {
           const response = op.responses[code] as { description?: string };
           op.responses[code] = {
             description: response.description ?? 'Error',
+            ...(limited &&
+              code === '429' && {
+                headers: {
+                  'Retry-After': { $ref: '#/components/headers/Retry-After' },
+                  ...rateLimitHeaderRefs,
+                },
+              }),
             content: { 'application/problem+json': { schema: problemRef } },
           };
+        } else if (limited) {
+          (op.responses[code] as { headers?: object }).headers = { ...rateLimitHeaderRefs };
         }
       }
     }
@@ -265,6 +305,7 @@ function build(): OpenAPIObject {
       ...Object.fromEntries(schemas),
       Problem: problemSchema,
     },
+    headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER },
   };
   refineSchemas(doc.paths);
   refineSchemas(doc.components.schemas);

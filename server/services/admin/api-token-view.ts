@@ -19,6 +19,7 @@ export function toApiTokenView(row: ApiTokenRow, active: boolean) {
     createdAt: formatLocalDateTime(row.createdAt),
     expiresAt: formatNullable(row.expiresAt),
     lastUsedAt: formatNullable(row.lastUsedAt),
+    rateLimitPerMinute: row.rateLimitPerMinute,
   };
 }
 

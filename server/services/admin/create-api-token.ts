@@ -30,6 +30,8 @@ export interface CreateApiTokenInput {
   name: string;
   expiresAt?: string | null;
   scope: TokenScope;
+  /** Requests per minute on the REST API; null or absent: its service account's, else the default. */
+  rateLimitPerMinute?: number | null;
 }
 
 /** `ownerKind`: whom `userId` must name, a person (the users operations) or a service account (its own). */
@@ -57,6 +59,7 @@ export async function createApiToken(
             userTokenVersion: user.tokenVersion,
             expiresAt,
             scope: input.scope,
+            rateLimitPerMinute: input.rateLimitPerMinute ?? null,
           })
           .returning();
         return toApiTokenView(row, user.enabled);

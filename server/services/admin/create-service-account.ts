@@ -15,6 +15,8 @@ export interface CreateServiceAccountInput {
   enabled: boolean;
   groupIds: number[];
   permissionCodes: string[];
+  /** Requests per minute for each of its tokens that sets none; null or absent: the default. */
+  rateLimitPerMinute?: number | null;
 }
 
 export async function createServiceAccount(
@@ -39,6 +41,7 @@ export async function createServiceAccount(
             description: input.description || null,
             enabled: input.enabled,
             permissions: sortedSet(input.permissionCodes),
+            rateLimitPerMinute: input.rateLimitPerMinute ?? null,
           },
           input.groupIds,
           () => nameTaken(input.name),

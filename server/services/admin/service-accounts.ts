@@ -18,6 +18,7 @@ async function loadServiceAccountViews(db: Db, where?: SQL): Promise<ServiceAcco
       description: true,
       enabled: true,
       permissions: true,
+      rateLimitPerMinute: true,
       createdAt: true,
     },
     extras: (user) => ({ effectivePermissions: effectivePermissions(user).as('effective_permissions') }),
@@ -33,6 +34,7 @@ async function loadServiceAccountViews(db: Db, where?: SQL): Promise<ServiceAcco
     groups: sortedSet(row.memberships.map((m) => m.group.code)),
     permissions: sortedSet(row.permissions),
     effectivePermissions: sortedSet(row.effectivePermissions),
+    rateLimitPerMinute: row.rateLimitPerMinute,
     createdAt: formatLocalDateTime(row.createdAt),
   }));
 }

@@ -16,6 +16,8 @@ export interface UpdateServiceAccountInput {
   enabled?: boolean;
   groupIds?: number[];
   permissionCodes?: string[];
+  /** null: back to the default. */
+  rateLimitPerMinute?: number | null;
 }
 
 export async function updateServiceAccount(
@@ -43,6 +45,7 @@ export async function updateServiceAccount(
             ...(input.description !== undefined && { description: input.description || null }),
             ...(input.enabled !== undefined && { enabled: input.enabled }),
             ...(input.permissionCodes && { permissions: sortedSet(input.permissionCodes) }),
+            ...(input.rateLimitPerMinute !== undefined && { rateLimitPerMinute: input.rateLimitPerMinute }),
             // As for a user: a disabled account's tokens die now and stay dead if it is enabled again.
             ...(disabling && { tokenVersion: sql`${users.tokenVersion} + 1` }),
             updatedAt: sql`now()`,

@@ -583,6 +583,7 @@ describe('API tokens', () => {
       createdAt: expect.stringMatching(LOCAL_DATE_TIME),
       expiresAt: expect.stringMatching(LOCAL_DATE_TIME),
       lastUsedAt: null,
+      rateLimitPerMinute: null,
       token: expect.stringMatching(API_TOKEN_PATTERN),
     });
   });

@@ -68,6 +68,7 @@ describe('a service account', () => {
       groups: [group.code],
       permissions: ['ACCESS_ENGINE_API'],
       effectivePermissions: ['ACCESS_ENGINE_API', 'ACCESS_PROCESS_PORTAL'],
+      rateLimitPerMinute: null,
       createdAt: expect.stringMatching(LOCAL_DATE_TIME),
     });
     expect((await as.get(`/admin/service-accounts/${account.id}`)).body).toEqual(account);

@@ -13,7 +13,14 @@ const ALLOWED_REQUEST_HEADERS = [
   'tracestate',
 ];
 /** What its script may read of an answer, beyond the CORS-safelisted response headers. */
-const EXPOSED_RESPONSE_HEADERS = ['X-Request-Id', 'Retry-After', 'Allow', 'traceresponse'];
+const EXPOSED_RESPONSE_HEADERS = [
+  'X-Request-Id',
+  'Retry-After',
+  'Allow',
+  'traceresponse',
+  'RateLimit',
+  'RateLimit-Policy',
+];
 /** How long a browser may keep a preflight's answer, in seconds. */
 const PREFLIGHT_MAX_AGE = '600';
 

@@ -119,6 +119,7 @@ describe('answers to an allowed origin', () => {
     expect(ok.headers.get('access-control-allow-origin')).toBe(APP);
     expect(ok.headers.get('access-control-expose-headers')).toMatch(/X-Request-Id/);
     expect(ok.headers.get('access-control-expose-headers')).toMatch(/Retry-After/);
+    expect(ok.headers.get('access-control-expose-headers')).toMatch(/RateLimit, RateLimit-Policy/);
     expect(ok.headers.get('access-control-allow-credentials')).toBeNull();
 
     const missing = await api(open.url, 'GET', '/incidents/987654321', { token, headers: { origin: APP } });

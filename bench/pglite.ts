@@ -117,6 +117,8 @@ async function main() {
         DATA_DIR: serviceDir,
         PORT: String(PORT),
         API_ONLY: 'true',
+        // Measured at full speed with one token: no rate limit that the load could reach (its cost stays in).
+        API_RATE_LIMIT_PER_MINUTE: '1000000000',
         AUTH_SECRET: 'bench-signing-secret-0123456789',
         ADMIN_USERNAME: 'admin',
         ADMIN_PASSWORD,

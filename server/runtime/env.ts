@@ -97,7 +97,7 @@ const envSchema = z.object({
    * the token or its service account sets its own; counted by each instance on its own
    * (server/transport/token-rate-limit.ts).
    */
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6000),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(6000),
   /** fatal, error, warn, info (the default), debug, trace or silent (server/observability/log.ts reads it). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', '']).optional(),
   /**

@@ -199,7 +199,7 @@ export function createEngineRestHandler(
       throw unauthenticated('failure' in auth ? auth.failure : undefined);
     }
     const principal = auth.principal;
-    // Counted as on the native API: every authenticated request, refused or not.
+    // Counted as on the REST API: every authenticated request, whatever its answer.
     const overLimit = rateLimitRefusalOf(res, principal);
     if (overLimit) throw overLimit;
     if (principal.mustChangePassword) throw passwordChangeRequired();

@@ -5698,8 +5698,8 @@ export interface operations {
             /** @description The file (Content-Disposition: attachment), written while it is read. A failure after it started cuts the connection: a transfer that does not end cleanly is incomplete. */
             200: {
                 headers: {
-                    /** @description attachment; filename="<name>-<yyyyMMdd-HHmmss>Z.<format>" */
-                    "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5737,6 +5737,18 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5880,8 +5892,8 @@ export interface operations {
             /** @description The file (Content-Disposition: attachment), written while it is read. A failure after it started cuts the connection: a transfer that does not end cleanly is incomplete. */
             200: {
                 headers: {
-                    /** @description attachment; filename="<name>-<yyyyMMdd-HHmmss>Z.<format>" */
-                    "Content-Disposition"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5918,6 +5930,18 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {

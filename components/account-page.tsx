@@ -1,13 +1,18 @@
 'use client';
-// The signed-in person's own account: where they are signed in, and ending those sessions.
+// The signed-in person's own account: their second factor, where they are signed in, and ending those sessions.
 import { Stack } from '@mantine/core';
 import { PageHeader } from '@/components/admin/page-header';
+import { SecondFactorCard } from '@/components/second-factor-card';
 import { SessionsCard } from '@/components/sessions-card';
 
 export function AccountPage() {
   return (
     <Stack>
-      <PageHeader title="Your account" description="Your console sign-ins, and ending them." />
+      <PageHeader
+        title="Your account"
+        description="Your second factor, your console sign-ins, and ending them."
+      />
+      <SecondFactorCard />
       <SessionsCard />
     </Stack>
   );

@@ -13,15 +13,23 @@ import { useTRPC } from '@/components/trpc';
 import { ProblemAlert } from '@/components/ui/problem';
 import { ChangePasswordRequest } from '@/server/schemas/admin';
 
-type Values = { username: string; currentPassword: string; newPassword: string; confirmation: string };
+type Values = {
+  username: string;
+  currentPassword: string;
+  newPassword: string;
+  confirmation: string;
+  /** Asked once the server answers that the account has a second factor. */
+  code: string;
+};
 
 export function ChangePasswordForm({ username, required }: { username: string; required: boolean }) {
   const trpc = useTRPC();
   const change = useMutation(trpc.auth.changePassword.mutationOptions());
   const [failure, setFailure] = useState<unknown>(null);
   const [done, setDone] = useState(false);
+  const [askingCode, setAskingCode] = useState(false);
   const form = useForm<Values>({
-    initialValues: { username, currentPassword: '', newPassword: '', confirmation: '' },
+    initialValues: { username, currentPassword: '', newPassword: '', confirmation: '', code: '' },
     validate: (v) => {
       const errors = zodValidate(ChangePasswordRequest)(v);
       if (!errors.newPassword && v.newPassword === v.currentPassword)
@@ -31,16 +39,23 @@ export function ChangePasswordForm({ username, required }: { username: string; r
     },
   });
 
-  function submit({ confirmation: _, ...values }: Values) {
+  function submit({ confirmation: _, code, ...values }: Values) {
     setFailure(null);
-    change.mutate(values, {
+    change.mutate(askingCode ? { ...values, code } : values, {
       onSuccess: async () => {
         // The server ended the session already; this clears the cookie that named it.
         await signOut({ redirect: false });
         setDone(true);
       },
       onError: (error) => {
-        if (problemOf(error).code === 'UNAUTHENTICATED')
+        const problem = problemOf(error);
+        if (problem.code === 'SECOND_FACTOR_REQUIRED') setAskingCode(true);
+        else if (problem.code === 'UNAUTHENTICATED' && askingCode)
+          form.setFieldError(
+            'code',
+            'is not right or was already used (or the current password is not right)',
+          );
+        else if (problem.code === 'UNAUTHENTICATED')
           form.setFieldError('currentPassword', 'is not right, or the account is disabled');
         else if (!showFieldErrors(form, error)) setFailure(error);
       },
@@ -103,6 +118,16 @@ export function ChangePasswordForm({ username, required }: { username: string; r
             withAsterisk
             {...form.getInputProps('confirmation')}
           />
+          {askingCode && (
+            <TextInput
+              label="Code"
+              description="Your account has a second factor: a code from your authenticator app, or a recovery code."
+              autoComplete="one-time-code"
+              withAsterisk
+              autoFocus
+              {...form.getInputProps('code')}
+            />
+          )}
           <Group justify="space-between">
             <SignOutButton />
             <Button type="submit" loading={change.isPending}>

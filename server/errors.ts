@@ -25,6 +25,8 @@ type DomainErrorKind =
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
   | 'PASSWORD_CHANGE_REQUIRED'
+  | 'SECOND_FACTOR_REQUIRED'
+  | 'SECOND_FACTOR_ENROLMENT_REQUIRED'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'INVALID_STATE'
@@ -45,6 +47,8 @@ const KINDS: Record<DomainErrorKind, { status: number; title: string; trpc: TRPC
   UNAUTHENTICATED: { status: 401, title: 'Unauthorized', trpc: 'UNAUTHORIZED' },
   FORBIDDEN: { status: 403, title: 'Forbidden', trpc: 'FORBIDDEN' },
   PASSWORD_CHANGE_REQUIRED: { status: 403, title: 'Forbidden', trpc: 'FORBIDDEN' },
+  SECOND_FACTOR_REQUIRED: { status: 401, title: 'Unauthorized', trpc: 'UNAUTHORIZED' },
+  SECOND_FACTOR_ENROLMENT_REQUIRED: { status: 403, title: 'Forbidden', trpc: 'FORBIDDEN' },
   NOT_FOUND: { status: 404, title: 'Not Found', trpc: 'NOT_FOUND' },
   CONFLICT: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
   INVALID_STATE: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
@@ -115,6 +119,18 @@ export const passwordChangeRequired = () =>
   new DomainError(
     'PASSWORD_CHANGE_REQUIRED',
     'An administrator set this password for you: change it first (POST /api/password)',
+  );
+/** The password was right and the account has a second factor: the same request again, with its code. */
+export const secondFactorRequired = () =>
+  new DomainError(
+    'SECOND_FACTOR_REQUIRED',
+    'This account has a second factor: send the password again with `code` (a current code from your authenticator app, or a recovery code); for scripts, use an API token',
+  );
+/** REQUIRE_SECOND_FACTOR_FOR_ADMINS: an administrator without one may do nothing but enrol it. */
+export const secondFactorEnrolmentRequired = () =>
+  new DomainError(
+    'SECOND_FACTOR_ENROLMENT_REQUIRED',
+    'Administrators must have a second factor: enrol one first (POST /api/account/second-factor)',
   );
 export const payloadTooLarge = (limitBytes: number) =>
   new DomainError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limitBytes} bytes`);

@@ -13,6 +13,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const principal = await getConsolePrincipal();
   if (!principal) redirect(signInPathFor((await headers()).get(REQUEST_PATH_HEADER)));
   if (principal.mustChangePassword) redirect('/change-password');
+  if (principal.mustEnrolSecondFactor) redirect('/second-factor');
   if (!principal.permissions.has(ADMIN_PERMISSION)) return <NoAccess username={principal.username} />;
   return (
     <ConsoleShell

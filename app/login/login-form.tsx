@@ -5,8 +5,10 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FramedPage } from '@/components/framed-page';
 import { safeRedirectPath } from '@/lib/safe-redirect';
+import { SECOND_FACTOR_REQUIRED_ERROR } from '@/lib/second-factor';
 
-function messageFor(error: string): string {
+function messageFor(error: string, askingCode: boolean): string {
+  if (error === 'CredentialsSignin' && askingCode) return 'Wrong or already used code.';
   if (error === 'CredentialsSignin') return 'Wrong username or password, or the account is disabled.';
   if (/too many/i.test(error)) return error;
   return 'Sign-in failed. Please try again.';
@@ -16,6 +18,10 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // The second step: the password was right and the account has a second factor. No session exists yet;
+  // the password is sent again with the code.
+  const [askingCode, setAskingCode] = useState(false);
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Until React has taken over the form, a click would submit it natively; the button waits for it.
@@ -26,14 +32,22 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await signIn('credentials', { username, password, redirect: false });
+    const result = await signIn('credentials', {
+      username,
+      password,
+      ...(askingCode ? { code } : {}),
+      redirect: false,
+    });
     setBusy(false);
     if (result?.ok && !result.error) {
       // Checked again here: whatever reaches this component, a sign-in never leaves the site.
       router.replace(safeRedirectPath(callbackUrl));
       router.refresh();
+    } else if (result?.error === SECOND_FACTOR_REQUIRED_ERROR) {
+      setAskingCode(true);
     } else {
-      setError(messageFor(result?.error ?? ''));
+      setError(messageFor(result?.error ?? '', askingCode));
+      if (askingCode) setCode('');
     }
   }
 
@@ -55,25 +69,40 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
               {error}
             </Alert>
           )}
-          <TextInput
-            label="Username"
-            name="username"
-            autoComplete="username"
-            autoFocus
-            required
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
+          {askingCode ? (
+            <TextInput
+              label="Code"
+              description="The six-digit code from your authenticator app, or one of your recovery codes."
+              name="code"
+              autoComplete="one-time-code"
+              autoFocus
+              required
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+            />
+          ) : (
+            <>
+              <TextInput
+                label="Username"
+                name="username"
+                autoComplete="username"
+                autoFocus
+                required
+                value={username}
+                onChange={(e) => setUsername(e.currentTarget.value)}
+              />
+              <PasswordInput
+                label="Password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+            </>
+          )}
           <Button type="submit" loading={busy} disabled={!ready} fullWidth>
-            Sign in
+            {askingCode ? 'Verify' : 'Sign in'}
           </Button>
         </Stack>
       </form>

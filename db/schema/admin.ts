@@ -190,3 +190,26 @@ export const userGroupsRelations = relations(userGroups, ({ one }) => ({
   user: one(users, { fields: [userGroups.userId], references: [users.id] }),
   group: one(groups, { fields: [userGroups.groupId], references: [groups.id] }),
 }));
+
+/**
+ * A person's second factor: a TOTP secret (RFC 6238), pending until a code from it was entered
+ * (confirmed_at), and the hashes of their unused recovery codes. One row per user: enrolling again
+ * replaces a pending secret, never a confirmed one.
+ */
+export const secondFactors = pgTable('second_factors', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Base32; the server must compute codes from it, so it cannot be hashed. */
+  totpSecret: text('totp_secret').notNull(),
+  /** SHA-256 of each recovery code not used yet; a use removes its hash in the same statement that checks it. */
+  recoveryCodeHashes: text('recovery_code_hashes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** The TOTP time step of the last code accepted: a code of that step or an earlier one is refused (replay). */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  /** Null while enrolment waits for a first valid code; only a confirmed factor is asked at sign-in. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -1,15 +1,18 @@
 // Username + password sign-in, shared by POST /api/tokens, tRPC auth.createToken and the console's next-auth
-// sign-in: throttled per username (server/auth/lockout.ts) and per client address, and audited.
+// sign-in: throttled per username (server/auth/lockout.ts) and per client address, and audited. A person
+// with a second factor signs in only with its code in the same request: the right password alone is
+// answered SECOND_FACTOR_REQUIRED and yields no token and no session.
 import { isIPv6 } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { getEnv } from '../runtime/env';
-import { rateLimited, unauthenticated } from '../errors';
+import { rateLimited, secondFactorRequired, unauthenticated } from '../errors';
 import { recordAudit } from '../services/admin/audit';
 import { MAX_FAILURES, clearFailures, reservePasswordCheck } from './lockout';
 import { countAuthFailure, countLockout } from '../observability/metrics';
 import { verifyPassword } from './passwords';
+import { hasSecondFactor, spendSecondFactorCode } from './second-factor';
 import { giveBackToBudget, takeFromBudget } from './rate-limit';
 
 export { LOCK_SECONDS, MAX_FAILURES } from './lockout';
@@ -93,6 +96,8 @@ async function findUser(db: Db, username: string) {
 export interface PasswordCredentials {
   username: string;
   password: string;
+  /** A TOTP code or a recovery code, for a person with a second factor. */
+  code?: string;
 }
 
 export async function verifyCredentials(
@@ -100,7 +105,7 @@ export async function verifyCredentials(
   credentials: PasswordCredentials,
   origin: SignInOrigin = { via: 'api' },
 ): Promise<SignedInUser> {
-  const { username, password } = credentials;
+  const { username, password, code } = credentials;
   const giveBackAddressUnit = await takeAddressUnit(db, origin.clientAddress);
   const reservation = await reservePasswordCheck(db, { username });
   if (!reservation.reserved) {
@@ -127,8 +132,24 @@ export async function verifyCredentials(
     }
     throw unauthenticated('Invalid username or password');
   }
-  await clearFailures(db, { username });
+  // The password was right: the address's unit goes back (it bounds failed password checks), but the
+  // username's check stays counted until the code passes, so wrong codes lock as wrong passwords do.
   await giveBackAddressUnit?.();
+  if (await hasSecondFactor(db, { userId: user.id })) {
+    if (code === undefined || code.trim() === '') throw secondFactorRequired();
+    const spent = await spendSecondFactorCode(db, { userId: user.id, code });
+    if (!spent) {
+      await audit('auth.second_factor_failed', username);
+      countAuthFailure('second_factor');
+      if (reservation.attempt >= MAX_FAILURES) {
+        countLockout();
+        await audit('auth.locked', username);
+      }
+      throw unauthenticated('Invalid or already used code');
+    }
+    if (spent === 'RECOVERY_CODE') await audit('auth.recovery_code_used', user.username);
+  }
+  await clearFailures(db, { username });
   await audit('auth.sign_in', user.username);
   return { id: user.id, username: user.username, tokenVersion: user.tokenVersion };
 }

@@ -8,6 +8,7 @@ import { DomainError } from '../errors';
 import { TokenRequest } from '../schemas/admin';
 import { endConsoleSession, startConsoleSession } from './console-sessions';
 import { safeAuthRedirect } from '../../lib/safe-redirect';
+import { SECOND_FACTOR_REQUIRED_ERROR } from '../../lib/second-factor';
 import { verifyCredentials } from './login';
 import { getAuthSecret } from './secret';
 
@@ -47,7 +48,12 @@ export function getAuthOptions(request?: SignInRequest): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: 'Password',
-        credentials: { username: { label: 'Username' }, password: { label: 'Password', type: 'password' } },
+        credentials: {
+          username: { label: 'Username' },
+          password: { label: 'Password', type: 'password' },
+          // Sent only after the right password was answered SECOND_FACTOR_REQUIRED: no session exists before.
+          code: { label: 'Code' },
+        },
         async authorize(credentials, req) {
           const signIn = TokenRequest.safeParse(credentials);
           if (!signIn.success) return null;
@@ -62,6 +68,9 @@ export function getAuthOptions(request?: SignInRequest): NextAuthOptions {
             if (error instanceof DomainError && error.kind === 'UNAUTHENTICATED') return null;
             // next-auth hands this message to the sign-in page as the error.
             if (error instanceof DomainError && error.kind === 'RATE_LIMITED') throw new Error(error.message);
+            // The sign-in page asks for the code and sends the password again with it.
+            if (error instanceof DomainError && error.kind === 'SECOND_FACTOR_REQUIRED')
+              throw new Error(SECOND_FACTOR_REQUIRED_ERROR);
             throw error;
           }
         },

@@ -33,6 +33,8 @@ export interface ChangePasswordInput {
   username: string;
   currentPassword: string;
   newPassword: string;
+  /** The second factor's code, for a person who has one: the password alone changes nothing. */
+  code?: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const user = await verifyCredentials(
     db,
-    { username: input.username, password: input.currentPassword },
+    { username: input.username, password: input.currentPassword, code: input.code },
     origin,
   );
   if (input.newPassword === input.currentPassword)

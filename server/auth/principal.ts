@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import type { Db } from '../../db/client';
-import { apiTokens, users, type UserKind } from '../../db/schema';
+import { apiTokens, secondFactors, users, type UserKind } from '../../db/schema';
 import { getEnv } from '../runtime/env';
-import { PERMISSION_CODES, type Permission } from '../permissions';
+import { ADMIN_PERMISSION, PERMISSION_CODES, type Permission } from '../permissions';
 import { remembered, rememberedNow } from './auth-cache';
 import { touchConsoleSession } from './console-sessions';
 import { effectivePermissions } from './effective-permissions';
@@ -25,6 +25,11 @@ export interface Principal {
   scope: TokenScope;
   /** An administrator set the password: nothing but changing it is allowed until then. */
   mustChangePassword?: boolean;
+  /**
+   * REQUIRE_SECOND_FACTOR_FOR_ADMINS and an administrator signed in (console or password grant) without one:
+   * nothing but enrolling it is allowed until then. API tokens are not held to it (they are not a sign-in).
+   */
+  mustEnrolSecondFactor?: boolean;
   /**
    * The console session the request came with (the secret id its cookie carries); undefined for bearer
    * tokens. Only compared on the server (which session is the caller's own), never answered or logged.
@@ -65,6 +70,8 @@ const userAuthColumns = {
   enabled: users.enabled,
   tokenVersion: users.tokenVersion,
   mustChangePassword: users.mustChangePassword,
+  hasSecondFactor: sql<boolean>`exists (select 1 from ${secondFactors}
+    where ${secondFactors.userId} = ${users.id} and ${secondFactors.confirmedAt} is not null)`,
   kind: users.kind,
   /** A service account's limit for its tokens; null for people. */
   rateLimitPerMinute: users.rateLimitPerMinute,
@@ -77,6 +84,7 @@ interface UserAuthRow {
   enabled: boolean;
   tokenVersion: number;
   mustChangePassword: boolean;
+  hasSecondFactor: boolean;
   kind: UserKind;
   rateLimitPerMinute: number | null;
   permissions: string[];
@@ -121,7 +129,11 @@ function activePrincipal(
   rateLimit?: RateLimitSubject,
 ): Principal | null {
   if (!row || !row.enabled || row.kind !== 'PERSON' || row.tokenVersion !== tokenVersion) return null;
-  return toPrincipal(row, 'FULL', rateLimit);
+  const mustEnrolSecondFactor =
+    getEnv().REQUIRE_SECOND_FACTOR_FOR_ADMINS &&
+    !row.hasSecondFactor &&
+    row.permissions.includes(ADMIN_PERMISSION);
+  return { ...toPrincipal(row, 'FULL', rateLimit), mustEnrolSecondFactor };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   methodNotAllowed,
   notFound,
   passwordChangeRequired,
+  secondFactorEnrolmentRequired,
   payloadTooLarge,
   rateLimited,
   unauthenticated,
@@ -203,6 +204,7 @@ export function createEngineRestHandler(
     const overLimit = rateLimitRefusalOf(res, principal);
     if (overLimit) throw overLimit;
     if (principal.mustChangePassword) throw passwordChangeRequired();
+    if (principal.mustEnrolSecondFactor) throw secondFactorEnrolmentRequired();
     if (!principal.permissions.has('ACCESS_ENGINE_API') && !principal.permissions.has('ACCESS_BPM_ADMIN')) {
       throw forbidden('This operation needs the permission ACCESS_ENGINE_API or ACCESS_BPM_ADMIN');
     }

@@ -10,10 +10,24 @@ import { endSession } from '../services/sessions/end-session';
 import { endSessions } from '../services/sessions/end-sessions';
 import { listSessions } from '../services/sessions/list-sessions';
 import { ownUserId } from '../services/sessions/session-view';
+import {
+  ConfirmTotpRequest,
+  RecoveryCodesResponse,
+  RemoveSecondFactorRequest,
+  SecondFactorResponse,
+  TotpEnrolmentResponse,
+} from '../schemas/second-factor';
+import {
+  confirmTotpEnrolment,
+  getSecondFactor,
+  removeOwnSecondFactor,
+  startTotpEnrolment,
+} from '../services/account/second-factor';
 import { getEnv } from '../runtime/env';
 import { operations, publicOperation, signedInOperation } from '../transport/trpc';
 
 const sessionsTag = ['Sessions'];
+const secondFactorTag = ['Second factor'];
 
 export const authRouter = operations({
   createToken: publicOperation
@@ -23,7 +37,10 @@ export const authRouter = operations({
         path: '/tokens',
         operationId: 'createToken',
         description:
-          'Checks the username and password (throttled against guessing) and answers a bearer access token that expires after `expiresIn` seconds.',
+          'Checks the username and password (throttled against guessing) and answers a bearer access token that expires after `expiresIn` seconds. ' +
+          'An account with a second factor also sends `code` (a current TOTP code or a recovery code) in the same request: ' +
+          'the right password without it is 401 SECOND_FACTOR_REQUIRED and yields nothing; a wrong or replayed code is 401 and counts toward the lock like a wrong password. ' +
+          'Scripts should use an API token instead.',
         protect: false,
         tags: ['Authentication'],
         summary: 'Exchange username and password for a short-lived access token',
@@ -66,6 +83,7 @@ export const authRouter = operations({
 
   /** Who the console is signed in as; any signed-in user may ask (the console shows "no access" from it). */
   me: signedInOperation
+    .meta({ beforeSecondFactor: true })
     .input(z.void())
     .output(
       z.object({
@@ -145,4 +163,79 @@ export const authRouter = operations({
         { limits: sessionLimits() },
       ),
     ),
+
+  getSecondFactor: signedInOperation
+    .meta({
+      beforeSecondFactor: true,
+      openapi: {
+        method: 'GET',
+        path: '/account/second-factor',
+        operationId: 'getSecondFactor',
+        tags: secondFactorTag,
+        summary: 'Whether you have a second factor, and how many recovery codes are left',
+        description:
+          'Whether an authenticator app is enrolled (and so asked for at sign-in), since when, and how many of the ten recovery codes are unused.',
+      },
+    })
+    .input(z.object({}))
+    .output(SecondFactorResponse)
+    .query(({ ctx, input }) => getSecondFactor(ctx.db, input, ctx.principal)),
+
+  startTotpEnrolment: signedInOperation
+    .meta({
+      beforeSecondFactor: true,
+      conflict: 'A second factor is already enrolled: remove it first',
+      openapi: {
+        method: 'POST',
+        path: '/account/second-factor',
+        operationId: 'startTotpEnrolment',
+        tags: secondFactorTag,
+        summary: 'Start enrolling an authenticator app (TOTP): a new secret, pending until confirmed',
+        description:
+          'Answers a new secret in base32 and its otpauth:// URI (for a QR code). Nothing is asked at sign-in ' +
+          'until POST /account/second-factor/confirm accepts a code from it; starting again replaces a pending secret.',
+      },
+    })
+    .input(z.object({}))
+    .output(TotpEnrolmentResponse)
+    .mutation(({ ctx, input }) => startTotpEnrolment(ctx.db, input, ctx.principal)),
+
+  confirmTotpEnrolment: signedInOperation
+    .meta({
+      beforeSecondFactor: true,
+      conflict:
+        'No enrolment was started, it was restarted meanwhile, or a second factor is already enrolled',
+      openapi: {
+        method: 'POST',
+        path: '/account/second-factor/confirm',
+        operationId: 'confirmTotpEnrolment',
+        tags: secondFactorTag,
+        summary: 'Complete enrolment with a code from the app; answers ten recovery codes, shown only now',
+        description:
+          'A code that is not the current one of the pending secret is 400 and changes nothing. From now on, ' +
+          'sign-in asks for a code after the password. Audited as `user.second_factor_enrol`.',
+      },
+    })
+    .input(ConfirmTotpRequest)
+    .output(RecoveryCodesResponse)
+    .mutation(({ ctx, input }) => confirmTotpEnrolment(ctx.db, input, ctx.principal)),
+
+  removeSecondFactor: signedInOperation
+    .meta({
+      conflict: 'You have no second factor',
+      openapi: {
+        method: 'POST',
+        path: '/account/second-factor/remove',
+        operationId: 'removeSecondFactor',
+        tags: secondFactorTag,
+        summary: 'Remove your second factor, proven with a current code or a recovery code',
+        description:
+          'A wrong code is 400 and counts toward the sign-in lock like a wrong password (429 while locked). ' +
+          'Audited as `user.second_factor_remove`.',
+      },
+      successStatus: 204,
+    })
+    .input(RemoveSecondFactorRequest)
+    .output(noContent)
+    .mutation(({ ctx, input }) => removeOwnSecondFactor(ctx.db, input, ctx.principal)),
 });

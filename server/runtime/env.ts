@@ -88,6 +88,11 @@ const envSchema = z.object({
    */
   TRUST_PROXY: booleanString,
   /**
+   * Holders of ACCESS_BPM_ADMIN must have a second factor: signed in without one, they may do nothing but
+   * enrol it (the console sends them to do so), as with a password an administrator set.
+   */
+  REQUIRE_SECOND_FACTOR_FOR_ADMINS: booleanString,
+  /**
    * Failed password checks one client address may cause per minute, over all usernames (argon2 is dear);
    * beyond it sign-in answers 429 until the minute ends.
    */

@@ -125,11 +125,18 @@ export const ResetPasswordRequest = z
 export const GeneratedPasswordResponse = z
   .object({ password: z.string().meta({ description: 'the generated password, shown in this answer only' }) })
   .meta({ id: 'GeneratedPasswordResponse' });
+/** A TOTP code or a recovery code, asked only of a person who has a second factor. */
+const secondFactorCode = z.string().max(100).optional().meta({
+  description:
+    'Only for an account with a second factor: a current six-digit code from the authenticator app, or one of the recovery codes (each works once)',
+});
+
 export const ChangePasswordRequest = z
   .object({
     username: z.string().min(1).max(200),
     currentPassword: z.string().min(1).max(1000).meta({ format: 'password' }),
     newPassword: password,
+    code: secondFactorCode,
   })
   .meta({ id: 'ChangePasswordRequest' });
 
@@ -249,7 +256,11 @@ export type ExportAuditQuery = z.infer<typeof ExportAuditQuery>;
 export const AuditPage = pageOf(AuditEventResponse, 'AuditEventPage');
 
 export const TokenRequest = z
-  .object({ username: z.string().min(1).max(200), password: z.string().min(1).max(1000) })
+  .object({
+    username: z.string().min(1).max(200),
+    password: z.string().min(1).max(1000),
+    code: secondFactorCode,
+  })
   .meta({ id: 'TokenRequest' });
 export const TokenResponse = z
   .object({ accessToken: z.string(), tokenType: z.literal('Bearer'), expiresIn: z.number().int() })

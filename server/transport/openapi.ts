@@ -374,6 +374,11 @@ const TAGS: { name: string; description: string }[] = [
     description: 'Long-lived, scoped bearer tokens for external systems, acting as a user.',
   },
   {
+    name: 'Second factor',
+    description:
+      'Your authenticator app (TOTP) and recovery codes: once enrolled, sign-in asks for a code after the password.',
+  },
+  {
     name: 'Sessions',
     description:
       'Console sign-ins: your own, or (with ACCESS_BPM_ADMIN) any user’s, listed by public handle and ended at once.',

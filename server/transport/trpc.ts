@@ -18,6 +18,7 @@ import {
   fieldError,
   forbidden,
   passwordChangeRequired,
+  secondFactorEnrolmentRequired,
   problemOf,
   toTRPCError,
   unauthenticated,
@@ -115,6 +116,11 @@ export type AppMeta = OpenApiMeta & {
    * formats, not JSON: server/transport/file-answer.ts writes it, the document describes its media types.
    */
   file?: { formats: readonly FileFormat[] };
+  /**
+   * Admitted while an administrator still has to enrol the second factor REQUIRE_SECOND_FACTOR_FOR_ADMINS
+   * asks of them: enrolling it, and the console's question of who is signed in. Everything else is refused.
+   */
+  beforeSecondFactor?: true;
 };
 
 const t = initTRPC
@@ -181,6 +187,8 @@ function admitCaller(
   const principal = ctx.principal;
   if (!principal) throw toTRPCError(unauthenticated(ctx.authFailure));
   if (principal.mustChangePassword) throw toTRPCError(passwordChangeRequired());
+  if (principal.mustEnrolSecondFactor && !meta?.beforeSecondFactor)
+    throw toTRPCError(secondFactorEnrolmentRequired());
   if (anyOf && !anyOf.some((p) => principal.permissions.has(p))) {
     throw toTRPCError(forbidden(`This operation needs the permission ${anyOf.join(' or ')}`));
   }

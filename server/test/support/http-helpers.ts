@@ -222,6 +222,7 @@ export class TestApi {
       sessions: await rows('select id, user_id, created_at from console_sessions order by id'),
       audit: await rows('select count(*)::int as n, max(id)::text as last from audit_events'),
       silences: await rows('select * from silences order by id'),
+      secondFactors: await rows('select * from second_factors order by user_id'),
     };
   }
 
@@ -460,6 +461,13 @@ export const OPERATIONS: Operation[] = [
     name: 'unlockUser',
     method: 'POST',
     path: (t, id) => `/admin/users/${id ?? t.userId}/unlock`,
+    success: 204,
+    idParam: 'id',
+  },
+  {
+    name: 'resetSecondFactor',
+    method: 'DELETE',
+    path: (t, id) => `/admin/users/${id ?? t.userId}/second-factor`,
     success: 204,
     idParam: 'id',
   },

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components, operations, paths } from '../../../clients/typescript/api-types';
 import {
@@ -397,6 +398,50 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     expect(ok(await api.DELETE('/admin/users/{id}/sessions', path(user.id)))).toEqual({ ended: 2 });
     expect(ok(await api.GET('/admin/users/{id}/sessions', path(user.id)))).toEqual([]);
     notFound(await api.DELETE('/admin/users/{id}/sessions', path(UNKNOWN_ID)));
+  },
+
+  // --- Second factor (each case with a user of its own: enrolling changes how they sign in)
+
+  async getSecondFactor({ anonymous }) {
+    const mine = clientOf((await t.actor()).token);
+    expect(ok(await mine.GET('/account/second-factor'))).toEqual({
+      totp: false,
+      enrolledAt: null,
+      recoveryCodesLeft: 0,
+    });
+    problem(await anonymous.GET('/account/second-factor'), 401, 'UNAUTHENTICATED');
+  },
+
+  async startTotpEnrolment() {
+    const mine = clientOf((await t.actor()).token);
+    const started = ok(await mine.POST('/account/second-factor'));
+    expect(started.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(started.secret).toMatch(/^[A-Z2-7]+$/);
+  },
+
+  async confirmTotpEnrolment() {
+    const mine = clientOf((await t.actor()).token);
+    const { secret } = ok(await mine.POST('/account/second-factor'));
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+    const { recoveryCodes } = ok(await mine.POST('/account/second-factor/confirm', { body: { code } }));
+    expect(recoveryCodes).toHaveLength(10);
+    problem(await mine.POST('/account/second-factor/confirm', { body: { code } }), 409, 'CONFLICT');
+  },
+
+  async removeSecondFactor() {
+    const mine = clientOf((await t.actor()).token);
+    const { secret } = ok(await mine.POST('/account/second-factor'));
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+    const { recoveryCodes } = ok(await mine.POST('/account/second-factor/confirm', { body: { code } }));
+    const removal = { body: { code: recoveryCodes[0] } };
+    ok(await mine.POST('/account/second-factor/remove', removal), 204);
+    problem(await mine.POST('/account/second-factor/remove', removal), 409, 'CONFLICT');
+  },
+
+  async resetSecondFactor({ api }) {
+    const user = await createUser(api);
+    ok(await api.DELETE('/admin/users/{id}/second-factor', path(user.id)), 204);
+    notFound(await api.DELETE('/admin/users/{id}/second-factor', path(UNKNOWN_ID)));
   },
 
   async unlockUser({ api }) {

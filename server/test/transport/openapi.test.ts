@@ -183,6 +183,8 @@ const SEED: SeedOperation[] = [
 const VERBS = [
   'list',
   'export',
+  'start',
+  'confirm',
   'get',
   'create',
   'update',

@@ -1,0 +1,163 @@
+'use client';
+// Your second factor: enrolling an authenticator app (a QR code of the otpauth:// URI, or the secret typed
+// in, then a first code to confirm), the recovery codes shown once at the end, and removing it with a code.
+import { Alert, Button, Code, Group, Image, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toDataURL } from 'qrcode';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/trpc';
+import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
+
+/** The QR code of `uri`, drawn here in the browser: the secret never goes to a third party. */
+function useQrCode(uri: string | undefined): string | null {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    if (!uri) return;
+    let current = true;
+    void toDataURL(uri, { margin: 1, width: 200 }).then((url) => current && setImage(url));
+    return () => {
+      current = false;
+    };
+  }, [uri]);
+  return uri ? image : null;
+}
+
+export function SecondFactorCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const state = useQuery(trpc.auth.getSecondFactor.queryOptions({}));
+  const start = useMutation(trpc.auth.startTotpEnrolment.mutationOptions());
+  const confirm = useMutation(trpc.auth.confirmTotpEnrolment.mutationOptions());
+  const remove = useMutation(trpc.auth.removeSecondFactor.mutationOptions());
+  const [code, setCode] = useState('');
+  const [removalCode, setRemovalCode] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const qrCode = useQrCode(start.data?.uri);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.auth.getSecondFactor.queryKey() });
+
+  function submitCode(event: FormEvent) {
+    event.preventDefault();
+    confirm.mutate(
+      { code },
+      {
+        onSuccess: (answer) => {
+          setRecoveryCodes(answer.recoveryCodes);
+          setCode('');
+          start.reset();
+          void refresh();
+        },
+      },
+    );
+  }
+
+  function submitRemoval(event: FormEvent) {
+    event.preventDefault();
+    remove.mutate(
+      { code: removalCode },
+      {
+        onSuccess: () => {
+          setRemovalCode('');
+          notifySuccess('Second factor removed', 'Sign-in asks for your password only.');
+          void refresh();
+        },
+      },
+    );
+  }
+
+  const enrolled = state.data?.totp;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="second-factor-title">
+      <Stack>
+        <div>
+          <Title order={2} size="h4" id="second-factor-title">
+            Second factor
+          </Title>
+          <Text size="sm" c="dimmed">
+            With an authenticator app, signing in asks for a code from it after your password.
+          </Text>
+        </div>
+        {state.error ? <ProblemAlert error={state.error} /> : null}
+        {recoveryCodes && (
+          <Alert color="teal" title="Save your recovery codes now" role="status">
+            <Stack gap="xs">
+              <Text size="sm">
+                Each one signs you in once instead of a code from the app. They are shown only this once.
+              </Text>
+              <List aria-label="Recovery codes" listStyleType="none" ff="monospace">
+                {recoveryCodes.map((c) => (
+                  <List.Item key={c}>{c}</List.Item>
+                ))}
+              </List>
+              <Group>
+                <Button variant="light" onClick={() => setRecoveryCodes(null)}>
+                  I have saved them
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+        {enrolled && !recoveryCodes && (
+          <form onSubmit={submitRemoval} aria-label="Remove the second factor">
+            <Stack gap="xs">
+              <Text size="sm">
+                An authenticator app is set up ({state.data?.recoveryCodesLeft} recovery codes left).
+              </Text>
+              {remove.error ? (
+                <ProblemAlert error={remove.error} title="Could not remove the second factor" />
+              ) : null}
+              <Group align="flex-end">
+                <TextInput
+                  label="Current code or a recovery code"
+                  autoComplete="one-time-code"
+                  required
+                  value={removalCode}
+                  onChange={(e) => setRemovalCode(e.currentTarget.value)}
+                />
+                <Button type="submit" color="red" variant="light" loading={remove.isPending}>
+                  Remove
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+        {state.data && !enrolled && !start.data && (
+          <Group>
+            <Button onClick={() => start.mutate({})} loading={start.isPending}>
+              Set up an authenticator app
+            </Button>
+          </Group>
+        )}
+        {start.error ? <ProblemAlert error={start.error} /> : null}
+        {start.data && (
+          <form onSubmit={submitCode} aria-label="Confirm the authenticator app">
+            <Stack gap="sm">
+              <Text size="sm">
+                Scan this QR code with your authenticator app, or type in the secret below.
+              </Text>
+              {qrCode ? <Image src={qrCode} alt="QR code of the new secret" w={200} h={200} /> : null}
+              <Text size="sm">
+                Secret: <Code style={{ wordBreak: 'break-all' }}>{start.data.secret}</Code>
+              </Text>
+              {confirm.error ? (
+                <ProblemAlert error={confirm.error} title="Could not complete the set-up" />
+              ) : null}
+              <Group align="flex-end">
+                <TextInput
+                  label="Code from the app"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  required
+                  value={code}
+                  onChange={(e) => setCode(e.currentTarget.value)}
+                />
+                <Button type="submit" loading={confirm.isPending}>
+                  Confirm
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

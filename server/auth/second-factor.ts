@@ -1,0 +1,116 @@
+// The second factor of a person's sign-in: TOTP codes (RFC 6238, through the otpauth library: SHA-1, six
+// digits, 30-second steps, one step of clock drift either way, as authenticator apps expect) and ten
+// single-use recovery codes. Both are spent in one conditional statement, so a code accepted once is
+// refused afterwards however many requests send it at once (docs/contract.md §4).
+import { createHash, randomInt } from 'node:crypto';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import type { Db } from '../../db/client';
+import { secondFactors } from '../../db/schema';
+
+const PERIOD_SECONDS = 30;
+const DIGITS = 6;
+/** Steps either side of now that are accepted, for a phone's clock a little off. */
+const DRIFT_STEPS = 1;
+export const RECOVERY_CODE_COUNT = 10;
+/** What the otpauth:// URI names as the issuer: the label an authenticator app shows. */
+export const TOTP_ISSUER = 'BPM Admin Console';
+
+/** A new TOTP secret: 160 random bits (RFC 4226's recommendation), written in base32. */
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+/** The otpauth:// URI an authenticator app reads (from its QR code or typed in). */
+export function totpUri(secret: string, username: string): string {
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label: username,
+    secret: Secret.fromBase32(secret),
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+  }).toString();
+}
+
+/** The time step whose code `code` is, within the drift allowed around `now`, or null when it is none. */
+export function stepOfCode(secret: string, code: string, now = Date.now()): number | null {
+  if (!new RegExp(`^\\d{${DIGITS}}$`).test(code)) return null;
+  const delta = TOTP.validate({
+    token: code,
+    secret: Secret.fromBase32(secret),
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+    timestamp: now,
+    window: DRIFT_STEPS,
+  });
+  return delta === null ? null : TOTP.counter({ period: PERIOD_SECONDS, timestamp: now }) + delta;
+}
+
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** Ten new recovery codes (`xxxxx-xxxxx`, about 49 random bits each), as shown once to their owner. */
+export function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
+    return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+  });
+}
+
+/** What is kept of a recovery code: random codes need no slow hash; case, spaces and dashes do not count. */
+export function recoveryCodeHash(code: string): string {
+  return createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
+}
+
+const confirmed = (userId: number) =>
+  and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt));
+
+/** Whether the person has a confirmed second factor, which their sign-in then asks for. */
+export async function hasSecondFactor(db: Db, input: { userId: number }): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: secondFactors.userId })
+    .from(secondFactors)
+    .where(confirmed(input.userId));
+  return Boolean(row);
+}
+
+export type SpentCode = 'TOTP' | 'RECOVERY_CODE';
+
+/**
+ * Checks `code` against the person's confirmed factor and spends it: a TOTP code of a later step than the
+ * last one accepted, or one of the unused recovery codes. Null when it is neither (or was already used).
+ */
+export async function spendSecondFactorCode(
+  db: Db,
+  input: { userId: number; code: string },
+  now = Date.now(),
+): Promise<SpentCode | null> {
+  const [factor] = await db
+    .select({ secret: secondFactors.totpSecret })
+    .from(secondFactors)
+    .where(confirmed(input.userId));
+  if (!factor) return null;
+  const code = input.code.trim();
+  if (/^\d+$/.test(code)) {
+    const step = stepOfCode(factor.secret, code, now);
+    if (step === null) return null;
+    // Only a later step than the last one accepted: the same code sent twice, even at once, passes once.
+    const spent = await db
+      .update(secondFactors)
+      .set({ lastUsedStep: step })
+      .where(
+        and(
+          confirmed(input.userId),
+          or(isNull(secondFactors.lastUsedStep), lt(secondFactors.lastUsedStep, step)),
+        ),
+      )
+      .returning({ userId: secondFactors.userId });
+    return spent.length ? 'TOTP' : null;
+  }
+  const hash = recoveryCodeHash(code);
+  const spent = await db
+    .update(secondFactors)
+    .set({ recoveryCodeHashes: sql`array_remove(${secondFactors.recoveryCodeHashes}, ${hash})` })
+    .where(and(confirmed(input.userId), sql`${hash} = any(${secondFactors.recoveryCodeHashes})`))
+    .returning({ userId: secondFactors.userId });
+  return spent.length ? 'RECOVERY_CODE' : null;
+}

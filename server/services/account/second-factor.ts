@@ -1,0 +1,153 @@
+// A person's own second factor: its state, enrolling TOTP (a secret first, confirmed by a first valid code,
+// which is when the recovery codes are made and shown once), and removing it with a current code.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { secondFactors } from '../../../db/schema';
+import { forgetAuthentications } from '../../auth/auth-cache';
+import { clearFailures, reservePasswordCheck } from '../../auth/lockout';
+import type { Principal } from '../../auth/principal';
+import {
+  hasSecondFactor,
+  newRecoveryCodes,
+  newTotpSecret,
+  recoveryCodeHash,
+  spendSecondFactorCode,
+  stepOfCode,
+  totpUri,
+} from '../../auth/second-factor';
+import { conflict, fieldError, rateLimited } from '../../errors';
+import { formatLocalDateTime } from '../../time';
+import { recordAudit } from '../admin/audit';
+import { ownUserId } from '../sessions/session-view';
+
+export interface SecondFactorState {
+  totp: boolean;
+  enrolledAt: string | null;
+  recoveryCodesLeft: number;
+}
+
+export async function getSecondFactor(db: Db, _input: object, actor: Principal): Promise<SecondFactorState> {
+  const [row] = await db
+    .select({
+      confirmedAt: secondFactors.confirmedAt,
+      left: sql<number>`cardinality(${secondFactors.recoveryCodeHashes})`.mapWith(Number),
+    })
+    .from(secondFactors)
+    .where(eq(secondFactors.userId, ownUserId(actor)));
+  if (!row?.confirmedAt) return { totp: false, enrolledAt: null, recoveryCodesLeft: 0 };
+  return { totp: true, enrolledAt: formatLocalDateTime(row.confirmedAt), recoveryCodesLeft: row.left };
+}
+
+const alreadyEnrolled = () =>
+  conflict('A second factor is already enrolled: remove it first (with a current code) to enrol another');
+
+/**
+ * A new TOTP secret for the caller, pending until confirmTotpEnrolment: starting again replaces a pending
+ * one (the app was never set up, or the page was left), never a confirmed factor (409).
+ */
+export async function startTotpEnrolment(
+  db: Db,
+  _input: object,
+  actor: Principal,
+): Promise<{ secret: string; uri: string }> {
+  const userId = ownUserId(actor);
+  const secret = newTotpSecret();
+  const started = await db
+    .insert(secondFactors)
+    .values({ userId, totpSecret: secret })
+    .onConflictDoUpdate({
+      target: secondFactors.userId,
+      set: { totpSecret: secret, lastUsedStep: null, createdAt: sql`now()` },
+      setWhere: isNull(secondFactors.confirmedAt),
+    })
+    .returning({ userId: secondFactors.userId });
+  if (!started.length) throw alreadyEnrolled();
+  return { secret, uri: totpUri(secret, actor.username) };
+}
+
+/**
+ * Completes enrolment with a first code from the app: only then is the factor asked at sign-in. Answers the
+ * ten recovery codes, the only time they are ever shown (only their hashes are kept).
+ */
+export async function confirmTotpEnrolment(
+  db: Db,
+  input: { code: string },
+  actor: Principal,
+  now = Date.now(),
+): Promise<{ recoveryCodes: string[] }> {
+  const userId = ownUserId(actor);
+  const [pending] = await db
+    .select({ secret: secondFactors.totpSecret, confirmedAt: secondFactors.confirmedAt })
+    .from(secondFactors)
+    .where(eq(secondFactors.userId, userId));
+  if (!pending) throw conflict('No enrolment was started: start one first (POST /account/second-factor)');
+  if (pending.confirmedAt) throw alreadyEnrolled();
+  const step = stepOfCode(pending.secret, input.code.trim(), now);
+  if (step === null) throw fieldError('code', 'is not the current code of the secret being enrolled');
+  const recoveryCodes = newRecoveryCodes();
+  await db.transaction(async (tx) => {
+    const confirmed = await tx
+      .update(secondFactors)
+      .set({
+        confirmedAt: sql`now()`,
+        lastUsedStep: step,
+        recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash),
+      })
+      // The very secret the code was checked against: a restarted enrolment meanwhile wins.
+      .where(
+        and(
+          eq(secondFactors.userId, userId),
+          eq(secondFactors.totpSecret, pending.secret),
+          isNull(secondFactors.confirmedAt),
+        ),
+      )
+      .returning({ userId: secondFactors.userId });
+    if (!confirmed.length) throw conflict('The enrolment was restarted or completed meanwhile; start again');
+    await recordAudit(tx, {
+      actor: actor.username,
+      action: 'user.second_factor_enrol',
+      targetType: 'user',
+      targetId: userId,
+      after: { totp: true, recoveryCodes: recoveryCodes.length },
+    });
+  });
+  forgetAuthentications(db);
+  return { recoveryCodes };
+}
+
+/**
+ * Removes the caller's own second factor, proven with a current code or a recovery code. A session alone
+ * is not enough, and wrong codes count against the username's sign-in lock like wrong passwords.
+ */
+export async function removeOwnSecondFactor(
+  db: Db,
+  input: { code: string },
+  actor: Principal,
+): Promise<void> {
+  const userId = ownUserId(actor);
+  if (!(await hasSecondFactor(db, { userId }))) throw conflict('You have no second factor to remove');
+  const reservation = await reservePasswordCheck(db, { username: actor.username });
+  if (!reservation.reserved) throw rateLimited(reservation.retryAfterSeconds);
+  if (!(await spendSecondFactorCode(db, { userId, code: input.code }))) {
+    await recordAudit(db, {
+      actor: actor.username,
+      action: 'auth.second_factor_failed',
+      targetType: 'user',
+      targetId: userId,
+      after: { via: 'remove_second_factor' },
+    });
+    throw fieldError('code', 'is not a current code nor an unused recovery code of your second factor');
+  }
+  await clearFailures(db, { username: actor.username });
+  await db.transaction(async (tx) => {
+    await tx.delete(secondFactors).where(eq(secondFactors.userId, userId));
+    await recordAudit(tx, {
+      actor: actor.username,
+      action: 'user.second_factor_remove',
+      targetType: 'user',
+      targetId: userId,
+      before: { totp: true },
+    });
+  });
+  forgetAuthentications(db);
+}

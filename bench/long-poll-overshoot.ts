@@ -60,7 +60,7 @@ async function startServer(dir: string, databaseName: string): Promise<Server> {
       ...process.env,
       API_ONLY: 'true',
       NODE_ENV: 'production',
-      // Measured at full speed with one token: no rate limit that the load could reach (its cost stays in).
+      // The bench's one token sends thousands of requests a second: a limit it could reach would time the refusals.
       API_RATE_LIMIT_PER_MINUTE: '1000000000',
       AUTH_SECRET: 'long-poll-overshoot-bench',
       LOG_LEVEL: 'info',

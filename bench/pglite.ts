@@ -117,7 +117,7 @@ async function main() {
         DATA_DIR: serviceDir,
         PORT: String(PORT),
         API_ONLY: 'true',
-        // Measured at full speed with one token: no rate limit that the load could reach (its cost stays in).
+        // The bench's one token sends thousands of requests a second: a limit it could reach would time the refusals.
         API_RATE_LIMIT_PER_MINUTE: '1000000000',
         AUTH_SECRET: 'bench-signing-secret-0123456789',
         ADMIN_USERNAME: 'admin',

@@ -75,7 +75,7 @@ function startServer(env: Record<string, string>, logFile: string): ChildProcess
       NODE_ENV: 'production',
       API_ONLY: 'true',
       PORT: String(PORT),
-      // Measured at full speed with one token: no rate limit that the load could reach (its cost stays in).
+      // The bench's one token sends thousands of requests a second: a limit it could reach would time the refusals.
       API_RATE_LIMIT_PER_MINUTE: '1000000000',
       AUTH_SECRET: 'bench-signing-secret-0123456789',
       ADMIN_USERNAME: 'admin',

@@ -76,8 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     const tuning = { ...POSTGRES_DEFAULTS, ...options.tuning };
     const pool = openResilientPostgres(options.url, tuning);
-    const counted = countedClient(pool.sql, ['unsafe', 'begin'], tuning.poolSize);
-    const client = options.traceQueries ? await tracedClient(counted.client, 'postgres') : counted.client;
+    const client = options.traceQueries ? await tracedClient(pool.sql, 'postgres') : pool.sql;
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     try {
       if (options.migrate !== false)
@@ -86,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.close();
       throw error;
     }
-    return { db, kind: 'postgres', ...pool, poolUsage: counted.usage };
+    return { db, kind: 'postgres', ...pool, poolUsage: pool.usage };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   // pg_trgm backs the incident search indexes (migration 0001).

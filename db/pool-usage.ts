@@ -1,7 +1,7 @@
-// How busy the database connections are, for the metrics. Neither driver publishes its pool's state, so the
-// client Drizzle is given is wrapped: every query and transaction started on it counts until it settles.
-// What is in flight beyond the pool's size is waiting for a connection (postgres.js may also pipeline a few
-// queries on one busy connection; they count as waiting here).
+// How busy the database connections are, for the metrics. On PostgreSQL the pool's turns tell
+// (db/resilient-postgres.ts: at most the pool's size under way, the rest waiting their turn). PGlite publishes
+// nothing of the kind, so the client Drizzle is given is wrapped: every query and transaction started on it
+// counts until it settles, and what is in flight beyond its one connection is waiting.
 
 export interface PoolUsage {
   size: number;
@@ -9,11 +9,7 @@ export interface PoolUsage {
   waiting: number;
 }
 
-/**
- * `client` with `methods` counted while in flight. Queries of postgres.js are lazy promises that run when
- * first awaited; their settling is watched through Promise.prototype.then, which (unlike theirs) does not
- * start them.
- */
+/** `client` with `methods`, which answer promises, counted while in flight. */
 export function countedClient<T extends object>(
   client: T,
   methods: string[],
@@ -22,8 +18,7 @@ export function countedClient<T extends object>(
   let inFlight = 0;
   const settled = () => void inFlight--;
   // Methods are handed out bound to the client itself: a class's private state is not reachable through `this`
-  // being the proxy. A method is made again when the client hands out another function for the key: the
-  // PostgreSQL client (db/resilient-postgres.ts) answers with the pool of the moment, replaced after an outage.
+  // being the proxy. A method is made again should the client hand out another function for the key.
   const methodsOf = new Map<PropertyKey, { value: unknown; method: unknown }>();
   const proxy = new Proxy(client, {
     get(target, key) {
@@ -38,7 +33,7 @@ export function countedClient<T extends object>(
             const started = bound(...args);
             if (started instanceof Promise) {
               inFlight++;
-              Promise.prototype.then.call(started, settled, settled);
+              started.then(settled, settled);
             }
             return started;
           };

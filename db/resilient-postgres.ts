@@ -18,7 +18,9 @@ import {
   isOutcomeUnknown,
   isOutOfConnections,
 } from './availability';
+import type { PoolUsage } from './pool-usage';
 import { assertPostgresPatched } from './postgres-patch';
+import { sent, Statement, type Query } from './statement';
 
 export interface PostgresTuning {
   /** Connections of the pool (besides one for LISTEN). */
@@ -61,6 +63,8 @@ export interface ResilientPostgres {
     onPayload: (p: string) => void,
     onListen?: () => void,
   ): Promise<() => Promise<void>>;
+  /** The pool's turns: how many queries and transactions are under way, and how many wait for one. */
+  usage(): PoolUsage;
   /** True when the database answers; false at once while it is known to be down. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -149,7 +153,7 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
    * and one timer per query: every query of every request passes here, and an async function racing an
    * expiry promise would make five more.
    */
-  function bounded<T>(start: () => Promise<T>, ms: number, onExpiry?: () => boolean): Promise<T> {
+  function bounded<T>(start: () => PromiseLike<T>, ms: number, onExpiry?: () => boolean): Promise<T> {
     if (availability.isDown)
       return Promise.reject(new DatabaseUnavailableError('The database is unreachable'));
     return new Promise<T>((resolve, reject) => {
@@ -164,7 +168,7 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
    * the answer waits `ms` more for the COMMIT's, since failing now could deny a change the database makes.
    */
   function run<T>(
-    start: () => Promise<T>,
+    start: () => PromiseLike<T>,
     ms: number,
     onExpiry: (() => boolean) | undefined,
     resolve: (value: T) => void,
@@ -208,19 +212,9 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
     }
   }
 
-  /** A postgres.js query is sent on its first then(); route that through the deadline. */
-  function withDeadline<Q>(query: Q): Q {
-    if (!(query instanceof Promise)) return query; // a helper such as sql(identifier), not a query
-    const send = query.then.bind(query) as () => Promise<unknown>;
-    const then = (onFulfilled?: (v: unknown) => unknown, onRejected?: (e: unknown) => unknown) =>
-      bounded(send, tuning.queryTimeoutMs).then(onFulfilled, onRejected);
-    Object.assign(query, {
-      then,
-      catch: (onRejected: (e: unknown) => unknown) => then(undefined, onRejected),
-      finally: (onFinally: () => void) => then().finally(onFinally),
-    });
-    return query;
-  }
+  /** A statement of the pool that is sent in its turn and answered within the deadline. */
+  const inTurn = (query: () => Query) =>
+    new Statement((arrays) => bounded(() => sent(query(), arrays), tuning.queryTimeoutMs));
 
   /**
    * A transaction within the deadline. Its work done in time, its COMMIT is sent; from then on the answer is
@@ -258,22 +252,24 @@ export function openResilientPostgres(url: string, tuning: PostgresTuning): Resi
     });
   }
 
+  // Drizzle is handed this: the pool of the moment (replaced after an outage), whose statements and
+  // transactions are sent in their turn and bounded.
   const sql = new Proxy(current, {
     get(_target, property) {
       if (property === 'begin') return begin;
+      if (property === 'unsafe')
+        return (...args: unknown[]) => inTurn(() => (current.unsafe as (...a: unknown[]) => Query)(...args));
       const value = Reflect.get(current, property);
-      if (property === 'unsafe') {
-        return (...args: unknown[]) => withDeadline((value as (...a: unknown[]) => unknown)(...args));
-      }
       return typeof value === 'function' ? value.bind(current) : value;
     },
     apply(_target, _this, args: unknown[]) {
-      return withDeadline((current as unknown as (...a: unknown[]) => unknown)(...args));
+      return inTurn(() => (current as unknown as (...a: unknown[]) => Query)(...args));
     },
   });
 
   return {
     sql,
+    usage: () => turns.usage(),
     async listen(channel, onPayload, onListen) {
       const subscription: Subscription = { channel, onPayload, onListen };
       subscriptions.add(subscription);
@@ -314,10 +310,14 @@ class Turns {
   private held = false;
 
   constructor(
-    size: number,
+    private readonly size: number,
     private readonly availability: DatabaseAvailability,
   ) {
     this.free = size;
+  }
+
+  usage(): PoolUsage {
+    return { size: this.size, inUse: this.size - this.free, waiting: this.waiting.length - this.head };
   }
 
   /** Takes a turn at once if one is free, no one waits before and no probe is under way. */

@@ -8,6 +8,7 @@
 // the call to the answer, waiting for a connection included. Only statements made while a span is current
 // (a traced request) are traced: the background sweeps would otherwise start a trace of their own every second.
 import type * as OtelApi from '@opentelemetry/api';
+import { sent, Statement, type Query } from './statement';
 
 type Api = typeof OtelApi;
 
@@ -83,22 +84,11 @@ const statementAttributes = (text: string): OtelApi.Attributes => ({
   'db.query.text': sanitizeStatement(text),
 });
 
-/** A postgres.js query is sent on its first then() (and .values() answers the same query): trace from there. */
-function tracedLazyQuery<Q>(tracing: Tracing, query: Q, text: string): Q {
-  if (!(query instanceof Promise)) return query;
-  const send = query.then.bind(query) as () => Promise<unknown>;
-  let traced: Promise<unknown> | undefined;
-  const then = (onFulfilled?: (v: unknown) => unknown, onRejected?: (e: unknown) => unknown) => {
-    traced ??= inSpan(tracing, spanNameOf(text), statementAttributes(text), () => send());
-    return traced.then(onFulfilled, onRejected);
-  };
-  Object.assign(query, {
-    then,
-    catch: (onRejected: (e: unknown) => unknown) => then(undefined, onRejected),
-    finally: (onFinally: () => void) => then().finally(onFinally),
-  });
-  return query;
-}
+/** `query`, as a statement that is traced from when it is sent (postgres.js sends a query when awaited). */
+const tracedQuery = (tracing: Tracing, query: Query, text: string) =>
+  new Statement((arrays) =>
+    inSpan(tracing, spanNameOf(text), statementAttributes(text), () => sent(query, arrays)),
+  );
 
 type Kind = 'postgres' | 'pglite';
 
@@ -113,8 +103,8 @@ function traced<T extends object>(tracing: Tracing, client: T, kind: Kind): T {
       const method = value as (...a: unknown[]) => unknown;
       if (kind === 'postgres' && key === 'unsafe') {
         return (text: string, ...rest: unknown[]) => {
-          const query = method.call(target, text, ...rest);
-          return active() ? tracedLazyQuery(tracing, query, text) : query;
+          const query = method.call(target, text, ...rest) as Query;
+          return active() ? tracedQuery(tracing, query, text) : query;
         };
       }
       if (kind === 'pglite' && (key === 'query' || key === 'exec')) {

@@ -28,6 +28,7 @@ import {
 import { unacceptableInput } from '../transport/input-guard';
 import { log } from '../observability/log';
 import { countAuthFailure } from '../observability/metrics';
+import { idempotentRequest, once, type IdempotentRequest } from '../services/idempotency';
 import { completeWorkerRequest } from '../services/worker-incidents/complete-worker-request';
 import { failWorkerRequest } from '../services/worker-incidents/fail-worker-request';
 import type { Dispatcher } from '../services/workers/dispatcher';
@@ -193,7 +194,7 @@ export function createEngineRestHandler(
    * The bearer token of a worker, within its rate limit: ACCESS_ENGINE_API (or an administrator), a WORKER or
    * FULL token.
    */
-  async function authorise(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function authorise(req: IncomingMessage, res: ServerResponse): Promise<Principal> {
     const auth = await authenticate(db, { authorization: req.headers.authorization });
     if (!auth.principal) {
       if ('failure' in auth && auth.failure) countAuthFailure('token');
@@ -210,6 +211,7 @@ export function createEngineRestHandler(
     }
     const scope = principal.scope ?? 'FULL';
     if (!scopeAllows(scope, { scope: 'WORKER', type: 'mutation' })) throw forbidden(scopeRefusal(scope));
+    return principal;
   }
 
   async function fetchAndLock(res: ServerResponse, body: unknown, context: RequestContext) {
@@ -240,39 +242,54 @@ export function createEngineRestHandler(
     );
   }
 
-  /** `traceparent`: the request's trace context, kept with the timeline entries the operation writes. */
-  async function taskOperation(operation: string, id: number, body: unknown, traceparent?: string) {
+  /**
+   * `traceparent`: the request's trace context, kept with the timeline entries the operation writes.
+   * `keyed`: the Idempotency-Key the writes that end a task (complete, bpmnError, failure) were sent with.
+   */
+  async function taskOperation(
+    operation: string,
+    id: number,
+    body: unknown,
+    traceparent: string | undefined,
+    keyed: (input: unknown) => IdempotentRequest | undefined,
+  ) {
     switch (operation) {
       case 'complete': {
         const input = parse(CompleteBody, body);
         const result = fromVariables(input.variables, input.localVariables);
-        return completeWorkerRequest(db, { id, workerId: input.workerId, result }, traceparent);
+        return once(db, keyed({ id, input }), (tx) =>
+          completeWorkerRequest(tx, { id, workerId: input.workerId, result }, traceparent),
+        );
       }
       case 'bpmnError': {
         // No process model here catches the error: the request completes with the error as its result.
         const input = parse(BpmnErrorBody, body);
         const values = fromVariables(input.variables) ?? {};
         const bpmnError = { errorCode: input.errorCode, errorMessage: input.errorMessage ?? null };
-        return completeWorkerRequest(
-          db,
-          { id, workerId: input.workerId, result: { ...values, bpmnError } },
-          traceparent,
+        return once(db, keyed({ id, input }), (tx) =>
+          completeWorkerRequest(
+            tx,
+            { id, workerId: input.workerId, result: { ...values, bpmnError } },
+            traceparent,
+          ),
         );
       }
       case 'failure': {
         const input = parse(FailureBody, body);
         const message = input.errorMessage?.trim() || 'The external task failed (no errorMessage given)';
-        return failWorkerRequest(
-          db,
-          {
-            id,
-            workerId: input.workerId,
-            errorMessage: message.slice(0, MAX_ERROR_MESSAGE),
-            errorDetails: input.errorDetails ?? undefined,
-            retries: input.retries ?? undefined,
-            retryTimeoutMs: input.retryTimeout ?? undefined,
-          },
-          traceparent,
+        return once(db, keyed({ id, input }), (tx) =>
+          failWorkerRequest(
+            tx,
+            {
+              id,
+              workerId: input.workerId,
+              errorMessage: message.slice(0, MAX_ERROR_MESSAGE),
+              errorDetails: input.errorDetails ?? undefined,
+              retries: input.retries ?? undefined,
+              retryTimeoutMs: input.retryTimeout ?? undefined,
+            },
+            traceparent,
+          ),
         );
       }
       case 'extendLock': {
@@ -292,10 +309,16 @@ export function createEngineRestHandler(
    * A task operation; a completed request no longer exists for Camunda (404, where the native protocol
    * answers 409), while any other lock that is not the worker's stays a conflict.
    */
-  async function taskOperationOnExisting(operation: string, id: number, body: unknown, traceparent?: string) {
+  async function taskOperationOnExisting(
+    operation: string,
+    id: number,
+    body: unknown,
+    traceparent: string | undefined,
+    keyed: (input: unknown) => IdempotentRequest | undefined,
+  ) {
     let request;
     try {
-      request = await taskOperation(operation, id, body, traceparent);
+      request = await taskOperation(operation, id, body, traceparent, keyed);
     } catch (error) {
       if (domainErrorOf(error)?.kind !== 'CONFLICT') throw error;
       if ((await getWorkerRequest(db, { id })).status === 'COMPLETED') throw notFound('External task', id);
@@ -330,10 +353,18 @@ export function createEngineRestHandler(
         res.setHeader('Connection', 'close'); // the body is never read
         throw unsupported;
       }
-      await authorise(req, res);
+      const principal = await authorise(req, res);
       const body = await readBody(req);
       if (!task) return await fetchAndLock(res, body, context);
-      await taskOperationOnExisting(task[2], requestIdOf(task[1]), body, context.traceparent);
+      // Keys are the user's own and the operation's, as on the REST API (server/routers/idempotency-key.ts).
+      const keyed = (input: unknown) =>
+        idempotentRequest(
+          req.headers['idempotency-key'] as string | undefined,
+          principal.userId,
+          `engine-rest.${task[2]}`,
+          input,
+        );
+      await taskOperationOnExisting(task[2], requestIdOf(task[1]), body, context.traceparent, keyed);
       res.statusCode = 204;
       res.end();
     } catch (error) {

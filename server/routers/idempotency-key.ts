@@ -7,6 +7,5 @@ import type { Context } from '../transport/trpc';
  * authenticated user's own; `operation` is the procedure's path (REST and tRPC share it).
  */
 export function keyedWrite(ctx: Context, operation: string, input: unknown): IdempotentRequest | undefined {
-  const owner = ctx.principal?.userId != null ? `user:${ctx.principal.userId}` : 'anonymous';
-  return idempotentRequest(ctx.idempotencyKey, owner, operation, input);
+  return idempotentRequest(ctx.idempotencyKey, ctx.principal?.userId, operation, input);
 }

@@ -27,15 +27,17 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * The request a write was sent as, when it carried an Idempotency-Key header; undefined when it did not.
- * `owner`: who sent it (keys of different users never meet). A malformed key is a 400.
+ * `userId`: who sent it (keys of different users never meet; null for the anonymous principal of a service
+ * run without security). A malformed key is a 400.
  */
 export function idempotentRequest(
   header: string | undefined,
-  owner: string,
+  userId: number | null | undefined,
   operation: string,
   input: unknown,
 ): IdempotentRequest | undefined {
   if (header === undefined) return undefined;
+  const owner = userId != null ? `user:${userId}` : 'anonymous';
   const key = /^"(.*)"$/.exec(header)?.[1] ?? header;
   if (!KEY.test(key))
     throw validationError('The Idempotency-Key header must be 1 to 255 visible ASCII characters', [

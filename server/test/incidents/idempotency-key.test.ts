@@ -1,7 +1,8 @@
 // Idempotency-Key (docs/contract.md §8): a write sent again with the same key is answered with
 // the first answer and not done again, also when the repeats race the first; the same key with another
 // request is a 422 that changes nothing; keys are each user's own and each operation's own; a key past its
-// retention is a new one. On reports (single, batched and over tRPC) and the worker protocol's writes.
+// retention is a new one. On reports (single, batched and over tRPC), the worker protocol's writes and the Camunda-compatible
+// writes that end a task.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
@@ -132,6 +133,52 @@ describe('Idempotency-Key', () => {
       await post(`/worker-requests/${locked.id}/complete`, { workerId: 'w1', result: { ok: 1 } }),
       409,
     );
+  });
+
+  it('answers a repeated Camunda complete or failure with its first answer (204), done once', async () => {
+    const camunda = (path: string, body: unknown, key?: string) =>
+      api(t.url, 'POST', `/engine-rest${path}`, {
+        token: engineToken,
+        body,
+        headers: key === undefined ? {} : { 'idempotency-key': key },
+      });
+    const lockOne = async (topic: string) => {
+      const created = await post('/worker-requests', { processInstanceId: 4444, nodeId: 'bill', topic });
+      const fetched = await camunda('/external-task/fetchAndLock', {
+        workerId: 'cw1',
+        maxTasks: 1,
+        topics: [{ topicName: topic, lockDuration: 60_000 }],
+      });
+      expect(fetched.body.map((task: { id: string }) => task.id)).toEqual([String(created.body.id)]);
+      return created.body.id as number;
+    };
+
+    const completed = await lockOne(`idem-camunda-${newKey()}`);
+    const key = newKey();
+    const completion = { workerId: 'cw1', variables: { ok: { value: true, type: 'Boolean' } } };
+    for (let i = 0; i < 2; i++)
+      expect((await camunda(`/external-task/${completed}/complete`, completion, key)).status).toBe(204);
+    // Without the key the repeat is what it is: the task no longer exists for Camunda.
+    expect((await camunda(`/external-task/${completed}/complete`, completion)).status).toBe(404);
+    // The same key with another body is refused, and so is a malformed key.
+    expect((await camunda(`/external-task/${completed}/complete`, { workerId: 'cw2' }, key)).status).toBe(
+      422,
+    );
+    expect((await camunda(`/external-task/${completed}/complete`, completion, 'two words')).status).toBe(400);
+
+    const failed = await lockOne(`idem-camunda-${newKey()}`);
+    const failureKey = newKey();
+    const failure = { workerId: 'cw1', errorMessage: 'card declined', retries: 0, retryTimeout: 0 };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => camunda(`/external-task/${failed}/failure`, failure, failureKey)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(5).fill(204));
+    const incidents = rowsOf<{ occurrences: number }>(
+      await t.database.db.execute(
+        sql`select occurrence_count as occurrences from incidents where worker_request_id = ${failed}`,
+      ),
+    );
+    expect(incidents).toEqual([{ occurrences: 1 }]);
   });
 
   it('is the same over tRPC', async () => {

@@ -31,7 +31,7 @@ describe('a statement', () => {
     });
     await expect(thrown).rejects.toThrow('refused');
     await expect(
-      new Statement(() => Promise.reject(new Error('lost'))).catch((e: Error) => e.message),
+      new Statement(() => Promise.reject(new Error('lost'))).catch((e: unknown) => (e as Error).message),
     ).resolves.toBe('lost');
     const settled: string[] = [];
     await new Statement(async () => 1).finally(() => settled.push('finally'));

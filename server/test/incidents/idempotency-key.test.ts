@@ -1,8 +1,8 @@
 // Idempotency-Key (docs/contract.md §8): a write sent again with the same key is answered with
 // the first answer and not done again, also when the repeats race the first; the same key with another
 // request is a 422 that changes nothing; keys are each user's own and each operation's own; a key past its
-// retention is a new one. On reports (single, batched and over tRPC), the worker protocol's writes and the Camunda-compatible
-// writes that end a task.
+// retention is a new one. On reports (single, batched and over tRPC), the worker protocol's writes and the
+// Camunda-compatible writes that end a task.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';

@@ -1,6 +1,7 @@
 // Silences (docs/contract.md §6, "Silences"): a responder silences a node for a maintenance window from the
 // Silences page (with the count of incidents it matches now), the board and the incident page say so, what the
-// incident does by itself is held (its timeline says by which silence), and the silence is ended early.
+// incident does by itself is held (its timeline says by which silence), and the silence is ended early; at
+// desktop and phone width.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, shot, test } from './support';
@@ -13,74 +14,82 @@ async function axeClean(page: Page, within?: string) {
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
 
-test('a responder silences a node for a maintenance window, sees it on the board and the incident, and ends it early', async ({
-  page,
-  request,
-  consoleGuard,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const api = await IncidentApi.signIn(request);
-  const tag = uniqueTag('silence');
-  const node = `ledger-${tag}`;
-  const body = { message: `Ledger unreachable ${tag}`, nodeId: node };
-  const incident = await api.report(body);
-  const name = `Ledger upgrade ${tag}`;
+for (const { name: width, viewport } of [
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
 
-  await signInAsAdmin(page, '/silences');
-  await expect(page.getByRole('heading', { level: 1, name: 'Silences' })).toBeVisible();
-  await page.getByRole('button', { name: 'New silence…', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'New silence' });
-  await expect(dialog).toBeVisible();
+    test('a responder silences a node for a maintenance window, sees it on the board and the incident, and ends it early', async ({
+      page,
+      request,
+      consoleGuard,
+    }) => {
+      const api = await IncidentApi.signIn(request);
+      const tag = uniqueTag('silence');
+      const node = `ledger-${tag}`;
+      const body = { message: `Ledger unreachable ${tag}`, nodeId: node };
+      const incident = await api.report(body);
+      const name = `Ledger upgrade ${tag}`;
 
-  // By keyboard: the name has the focus; a silence of everything is refused by the service.
-  await page.keyboard.type(name);
-  await expect(dialog.getByText('Give at least one matcher')).toBeVisible();
-  consoleGuard.allow(/status of 400/);
-  await page.keyboard.press('Enter');
-  await expect(dialog.getByText(/give at least one matcher/).last()).toBeVisible();
+      await signInAsAdmin(page, '/silences');
+      await expect(page.getByRole('heading', { level: 1, name: 'Silences' })).toBeVisible();
+      await page.getByRole('button', { name: 'New silence…', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'New silence' });
+      await expect(dialog).toBeVisible();
 
-  await dialog.getByRole('textbox', { name: 'Node' }).fill(node);
-  await expect(dialog.getByRole('status')).toHaveText('Matches 1 unresolved incident now.');
-  await page.waitForTimeout(300); // the open transition: axe must see final colours
-  await axeClean(page, '[role="dialog"]');
-  await shot(page, 'silences-01-new', { fullPage: false });
-  await dialog.getByRole('textbox', { name: 'Node' }).press('Enter');
-  await expect(dialog).toBeHidden();
+      // By keyboard: the name has the focus; a silence of everything is refused by the service.
+      await page.keyboard.type(name);
+      await expect(dialog.getByText('Give at least one matcher')).toBeVisible();
+      consoleGuard.allow(/status of 400/);
+      await page.keyboard.press('Enter');
+      await expect(dialog.getByText(/give at least one matcher/).last()).toBeVisible();
 
-  const card = page.getByRole('listitem', { name: `Silence ${name}` });
-  await expect(card).toContainText(`node ${node}`);
-  await expect(card).toContainText('active');
-  await axeClean(page);
-  await shot(page, 'silences-02-list', { fullPage: false });
+      await dialog.getByRole('textbox', { name: 'Node' }).fill(node);
+      await expect(dialog.getByRole('status')).toHaveText('Matches 1 unresolved incident now.');
+      await page.waitForTimeout(300); // the open transition: axe must see final colours
+      await axeClean(page, '[role="dialog"]');
+      await shot(page, `silences-01-new-${width}`, { fullPage: false });
+      await dialog.getByRole('textbox', { name: 'Node' }).press('Enter');
+      await expect(dialog).toBeHidden();
 
-  // The board and the incident page say it is silenced, by what and until when.
-  await page.goto(`/incidents?q=${tag}`);
-  await expect(
-    boardRow(page, incident.id).getByLabel(new RegExp(`^Silenced by "${name}" \\(admin\\) until`)),
-  ).toBeVisible();
-  await shot(page, 'silences-03-board', { fullPage: false });
+      const card = page.getByRole('listitem', { name: `Silence ${name}` });
+      await expect(card).toContainText(`node ${node}`);
+      await expect(card).toContainText('active');
+      await axeClean(page);
+      await shot(page, `silences-02-list-${width}`, { fullPage: false });
 
-  // It occurs again: recorded, and its notification held by the silence.
-  await api.report({ ...body, externalReferenceId: incident.externalReferenceId });
-  await page.goto(`/incidents/${incident.id}`);
-  const header = page.getByRole('heading', { level: 1 }).locator('..');
-  await expect(header.getByText('Silenced', { exact: true })).toBeVisible();
-  await expect(
-    page.getByText(new RegExp(`^Silenced by "${name}" \\(admin\\) until .+\\. What it does`)),
-  ).toBeVisible();
-  const timeline = page.getByRole('list', { name: 'Timeline entries' });
-  await expect(timeline.getByRole('listitem').last()).toContainText(/notification held by silence \d+/);
-  await axeClean(page);
-  await shot(page, 'silences-04-incident');
+      // The board and the incident page say it is silenced, by what and until when.
+      await page.goto(`/incidents?q=${tag}`);
+      await expect(
+        boardRow(page, incident.id).getByLabel(new RegExp(`^Silenced by "${name}" \\(admin\\) until`)),
+      ).toBeVisible();
+      await shot(page, `silences-03-board-${width}`, { fullPage: false });
 
-  // Ended early: it moves to the ended ones, and the incident is no longer silenced.
-  await page.goto('/silences');
-  await card.getByRole('button', { name: 'End now', exact: true }).click();
-  const recent = page.getByRole('list', { name: 'Recently ended silences' });
-  await expect(recent.getByRole('listitem', { name: `Silence ${name}` })).toContainText(
-    'ended early by admin',
-  );
-  await expect(page.getByRole('listitem', { name: `Silence ${name}` })).toHaveCount(1);
-  expect((await api.get(incident.id)).silencedBy).toBeNull();
-  await shot(page, 'silences-05-ended', { fullPage: false });
-});
+      // It occurs again: recorded, and its notification held by the silence.
+      await api.report({ ...body, externalReferenceId: incident.externalReferenceId });
+      await page.goto(`/incidents/${incident.id}`);
+      const header = page.getByRole('heading', { level: 1 }).locator('..');
+      await expect(header.getByText('Silenced', { exact: true })).toBeVisible();
+      await expect(
+        page.getByText(new RegExp(`^Silenced by "${name}" \\(admin\\) until .+\\. What it does`)),
+      ).toBeVisible();
+      const timeline = page.getByRole('list', { name: 'Timeline entries' });
+      await expect(timeline.getByRole('listitem').last()).toContainText(/notification held by silence \d+/);
+      await axeClean(page);
+      await shot(page, `silences-04-incident-${width}`);
+
+      // Ended early: it moves to the ended ones, and the incident is no longer silenced.
+      await page.goto('/silences');
+      await card.getByRole('button', { name: 'End now', exact: true }).click();
+      const recent = page.getByRole('list', { name: 'Recently ended silences' });
+      await expect(recent.getByRole('listitem', { name: `Silence ${name}` })).toContainText(
+        'ended early by admin',
+      );
+      await expect(page.getByRole('listitem', { name: `Silence ${name}` })).toHaveCount(1);
+      expect((await api.get(incident.id)).silencedBy).toBeNull();
+      await shot(page, `silences-05-ended-${width}`, { fullPage: false });
+    });
+  });
+}

@@ -1,8 +1,8 @@
 // Retry with corrected data (docs/contract.md §7): the worker failed on bad input; the responder reads the
 // payload on the incident's page, corrects it in the retry dialog, sees the change before sending, and the
 // worker receives the corrected payload; the incident resolves when it completes (at desktop and phone
-// width). Then the same for every
-// incident a filter matches (300), from the board, with one change applied to each payload.
+// width). Then the same for every incident a filter matches (300), from the board, with one change applied to
+// each payload.
 import { expect, shot, test } from './support';
 import {
   IncidentApi,

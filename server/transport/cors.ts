@@ -20,6 +20,8 @@ const EXPOSED_RESPONSE_HEADERS = [
   'traceresponse',
   'RateLimit',
   'RateLimit-Policy',
+  // The file name an export suggests (GET /incidents/export, /admin/audit-events/export).
+  'Content-Disposition',
 ];
 /** How long a browser may keep a preflight's answer, in seconds. */
 const PREFLIGHT_MAX_AGE = '600';

@@ -121,6 +121,11 @@ describe('answers to an allowed origin', () => {
     expect(ok.headers.get('access-control-expose-headers')).toMatch(/Retry-After/);
     expect(ok.headers.get('access-control-expose-headers')).toMatch(/RateLimit, RateLimit-Policy/);
     expect(ok.headers.get('access-control-allow-credentials')).toBeNull();
+    // An export's suggested file name is readable by the other origin's script too.
+    const exported = await api(open.url, 'GET', '/incidents/export', { token, headers: { origin: APP } });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="incidents-/);
+    expect(exported.headers.get('access-control-expose-headers')).toMatch(/Content-Disposition/);
 
     const missing = await api(open.url, 'GET', '/incidents/987654321', { token, headers: { origin: APP } });
     expectProblem(missing, 404, 'NOT_FOUND');

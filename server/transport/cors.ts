@@ -11,6 +11,8 @@ const ALLOWED_REQUEST_HEADERS = [
   'X-Request-Id',
   'traceparent',
   'tracestate',
+  // Reports and the worker protocol's writes take one (docs/contract.md §8).
+  'Idempotency-Key',
 ];
 /** What its script may read of an answer, beyond the CORS-safelisted response headers. */
 const EXPOSED_RESPONSE_HEADERS = [

@@ -66,6 +66,10 @@ describe('CORS preflights', () => {
     expect(Number(res.headers.get('access-control-max-age'))).toBeGreaterThan(0);
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
     expect(res.headers.get('vary')).toMatch(/Origin/);
+    // A report sent with an Idempotency-Key, as an engine's browser tool would send it.
+    const keyed = await preflight(open.url, '/api/incidents', APP, 'POST', 'authorization,idempotency-key');
+    expect(keyed.status).toBe(204);
+    expect(keyed.headers.get('access-control-allow-headers')).toMatch(/Idempotency-Key/);
 
     const list = await preflight(open.url, '/api/admin/users', 'https://ops.example:8443', 'GET');
     expect(list.status).toBe(204);

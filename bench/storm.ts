@@ -15,8 +15,8 @@
 // BENCH_BUSY_CORE=1 keeps one core busy with a loop in another process meanwhile, as another tenant of a
 // shared machine would. Other settings: BENCH_DATABASE_URL, BENCH_PORT (3400), BENCH_STORM_DATABASES
 // (`postgres,pglite`: one of them, or both).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -24,6 +24,14 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database } from '../db/client';
 import { stopProcessGroup } from '../scripts/process-group';
 import { assertPortsFree } from './ratio';
+import {
+  adminToken,
+  cpuSeconds,
+  ensureCompiledServer,
+  percentile,
+  startServer,
+  waitForHealth,
+} from './server';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASE_NAME = 'bpm_storm_bench';
@@ -36,8 +44,6 @@ const PACED_REPORTS = Number(process.env.BENCH_STORM_PACED_REPORTS || 10_000);
 const PACED_SECONDS = Number(process.env.BENCH_STORM_PACED_SECONDS || 60);
 /** How long the rest of the API is timed on the quiet server first. */
 const QUIET_SECONDS = Number(process.env.BENCH_STORM_QUIET_SECONDS || 15);
-const ADMIN_PASSWORD = 'bench-admin-password';
-const SERVER_ENTRY = 'dist/server/http.mjs';
 const root = process.cwd();
 const apiBase = `http://127.0.0.1:${PORT}`;
 
@@ -57,64 +63,6 @@ interface StormResult {
   serverCpu: number;
   /** Rows (distinct) or occurrences (one incident) the database holds afterwards. */
   stored?: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-}
-
-function startServer(env: Record<string, string>, logFile: string): ChildProcess {
-  const out = openSync(logFile, 'a');
-  // Its own process group, so that stopping it stops everything it started.
-  return spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', out, out],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      API_ONLY: 'true',
-      PORT: String(PORT),
-      // The bench's one token sends thousands of requests a second: a limit it could reach would time the refusals.
-      API_RATE_LIMIT_PER_MINUTE: '1000000000',
-      AUTH_SECRET: 'bench-signing-secret-0123456789',
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD,
-      SECURITY_DISABLED: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_CONCURRENCY: '1',
-      ...env,
-    },
-  });
-}
-
-async function waitForHealth(server: ChildProcess, logFile: string): Promise<void> {
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}); see ${logFile}`);
-    const ok = await fetch(`${apiBase}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not answer /api/health within 120 s; see ${logFile}`);
-}
-
-async function token(): Promise<string> {
-  const res = await fetch(`${apiBase}/api/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`POST /api/tokens: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-/** CPU seconds a process has used so far, all its threads (Linux: utime + stime of /proc/<pid>/stat). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** REPORTS reports at once, the i-th naming `referenceOf(i)`; every answer with its time. */
@@ -253,11 +201,20 @@ interface BesideStorm {
 async function runOn(name: string, env: Record<string, string>, open: () => Promise<Database>) {
   const logFile = path.join(tmpdir(), `bpm-bench-storm-${name}.log`);
   const run = Date.now().toString(36);
-  const server = startServer(env, logFile);
+  const server = startServer(
+    root,
+    PORT,
+    {
+      // The bench's one token sends thousands of requests a second: a limit it could reach would time the refusals.
+      API_RATE_LIMIT_PER_MINUTE: '1000000000',
+      ...env,
+    },
+    logFile,
+  );
   let results: StormResult[];
   try {
-    await waitForHealth(server, logFile);
-    const bearer = await token();
+    await waitForHealth(apiBase, server, logFile);
+    const bearer = await adminToken(apiBase);
     const measured = async (referenceOf: (i: number) => string) => {
       const before = cpuSeconds(server.pid!);
       const [answers, seconds] = await storm(bearer, referenceOf);
@@ -364,10 +321,7 @@ function print(results: StormResult[]): boolean {
 }
 
 async function main() {
-  if (!existsSync(path.join(root, SERVER_ENTRY))) {
-    console.log(`no compiled server in ${SERVER_ENTRY}: node scripts/build-server.mjs`);
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit', cwd: root });
-  }
+  ensureCompiledServer(root);
   await assertPortsFree([PORT]);
   const busy = BUSY_CORE
     ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore', detached: true })

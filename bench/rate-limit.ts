@@ -13,22 +13,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { stopProcessGroup } from '../scripts/process-group';
 import { assertPortsFree } from './ratio';
 import {
   BENCH_ADMIN,
   adminToken,
+  BENCH_PORT,
   cpuSeconds,
+  freshDatabase,
   ensureCompiledServer,
   percentile,
   startServer,
   waitForHealth,
 } from './server';
 
-const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASE_NAME = 'bpm_rate_limit_bench';
-const PORT = Number(process.env.BENCH_PORT || 3400);
+const PORT = BENCH_PORT;
 const FLOOD_LIMIT = Number(process.env.BENCH_FLOOD_LIMIT || 3_000);
 const PROBE_RATE = Number(process.env.BENCH_PROBE_RATE || 40);
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS || 15);
@@ -125,14 +125,10 @@ function startFlood(token: string, id: number, perSecond: number): ChildProcess 
 async function main() {
   ensureCompiledServer(root);
   await assertPortsFree([PORT]);
-  const adminDb = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  await adminDb.unsafe(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await adminDb.unsafe(`create database ${DATABASE_NAME}`);
-  const url = new URL(BASE_URL);
-  url.pathname = `/${DATABASE_NAME}`;
+  const database = await freshDatabase(DATABASE_NAME);
   const logFile = path.join(tmpdir(), 'bpm-bench-rate-limit.log');
   // The console too: its tRPC is one of the callers timed. The limits as shipped.
-  const server = startServer(root, PORT, { DATABASE_URL: url.toString(), API_ONLY: 'false' }, logFile);
+  const server = startServer(root, PORT, { DATABASE_URL: database.url, API_ONLY: 'false' }, logFile);
   let flood: ChildProcess | undefined;
   try {
     await waitForHealth(base, server, logFile);
@@ -238,8 +234,7 @@ async function main() {
   } finally {
     if (flood) flood.kill('SIGKILL');
     await stopProcessGroup(server);
-    await adminDb.unsafe(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await adminDb.end();
+    await database.drop();
   }
 }
 

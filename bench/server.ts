@@ -3,8 +3,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import postgres from 'postgres';
 
 export const SERVER_ENTRY = 'dist/server/http.mjs';
+/** The PostgreSQL cluster the benchmarks make their databases in. */
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+/** The port of the server under test. */
+export const BENCH_PORT = Number(process.env.BENCH_PORT || 3400);
 export const BENCH_ADMIN = { username: 'admin', password: 'bench-admin-password' };
 
 /** Builds the compiled server when it is missing (the console's pages need `npm run build`). */
@@ -76,4 +81,20 @@ export function cpuSeconds(pid: number): number {
 /** The p-th quantile (0 to 1) of ascending `sorted`. */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+/** A new, empty database `name` beside BENCH_DATABASE_URL (one left by an earlier run is dropped first). */
+export async function freshDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const cluster = postgres(BENCH_DATABASE_URL, { max: 1, onnotice: () => {} });
+  await cluster.unsafe(`drop database if exists ${name} with (force)`);
+  await cluster.unsafe(`create database ${name}`);
+  const url = new URL(BENCH_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await cluster.unsafe(`drop database if exists ${name} with (force)`);
+      await cluster.end();
+    },
+  };
 }

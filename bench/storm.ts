@@ -19,23 +19,23 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database } from '../db/client';
 import { stopProcessGroup } from '../scripts/process-group';
 import { assertPortsFree } from './ratio';
 import {
   adminToken,
+  BENCH_PORT,
   cpuSeconds,
+  freshDatabase,
   ensureCompiledServer,
   percentile,
   startServer,
   waitForHealth,
 } from './server';
 
-const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASE_NAME = 'bpm_storm_bench';
-const PORT = Number(process.env.BENCH_PORT || 3400);
+const PORT = BENCH_PORT;
 const REPORTS = Number(process.env.BENCH_STORM_REPORTS || 1000);
 const BUSY_CORE = process.env.BENCH_BUSY_CORE === '1';
 const DATABASES = (process.env.BENCH_STORM_DATABASES || 'postgres,pglite').split(',');
@@ -329,20 +329,15 @@ async function main() {
   const results: StormResult[] = [];
   try {
     if (DATABASES.includes('postgres')) {
-      const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists ${DATABASE_NAME} with (force)`);
-      await admin.unsafe(`create database ${DATABASE_NAME}`);
-      const url = new URL(BASE_URL);
-      url.pathname = `/${DATABASE_NAME}`;
+      const database = await freshDatabase(DATABASE_NAME);
       try {
         results.push(
-          ...(await runOn('PostgreSQL', { DATABASE_URL: url.toString() }, () =>
-            openDatabase({ url: url.toString(), migrate: false }),
+          ...(await runOn('PostgreSQL', { DATABASE_URL: database.url }, () =>
+            openDatabase({ url: database.url, migrate: false }),
           )),
         );
       } finally {
-        await admin.unsafe(`drop database if exists ${DATABASE_NAME} with (force)`);
-        await admin.end();
+        await database.drop();
       }
     }
     if (DATABASES.includes('pglite')) {

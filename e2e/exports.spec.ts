@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
-import { ADMIN_USERNAME, expect, shot, test } from './support';
+import { ADMIN_USERNAME, DESKTOP_AND_PHONE, expect, shot, test } from './support';
 import { IncidentApi, boardRow, signInAsAdmin, uniqueTag } from './incident-support';
 
 /** The download a click on the link named `name` starts, and its text. */
@@ -26,12 +26,7 @@ async function expectAxeClean(page: Page) {
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
 
-const widths = [
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
-
-for (const { name: width, viewport } of widths) {
+for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

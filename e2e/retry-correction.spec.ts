@@ -3,7 +3,7 @@
 // worker receives the corrected payload; the incident resolves when it completes (at desktop and phone
 // width). Then the same for every incident a filter matches (300), from the board, with one change applied to
 // each payload.
-import { expect, shot, test } from './support';
+import { DESKTOP_AND_PHONE, expect, shot, test } from './support';
 import {
   IncidentApi,
   modalsGone,
@@ -12,10 +12,7 @@ import {
   uniqueTag,
 } from './incident-support';
 
-for (const { name: width, viewport } of [
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const) {
+for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -4,7 +4,7 @@
 // desktop and phone width.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, shot, test } from './support';
+import { DESKTOP_AND_PHONE, expect, shot, test } from './support';
 import { IncidentApi, boardRow, signInAsAdmin, uniqueTag } from './incident-support';
 
 async function axeClean(page: Page, within?: string) {
@@ -14,10 +14,7 @@ async function axeClean(page: Page, within?: string) {
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
 
-for (const { name: width, viewport } of [
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const) {
+for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -29,6 +29,12 @@ export async function shot(page: Page, name: string, { fullPage = true } = {}): 
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage, timeout: 30_000 });
 }
 
+/** The two widths a journey is run at: a desktop's and a phone's (the screenshots are named by `name`). */
+export const DESKTOP_AND_PHONE = [
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
 /** An access token from POST /api/tokens. */
 export async function getAccessToken(
   request: APIRequestContext,

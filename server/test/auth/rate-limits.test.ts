@@ -123,10 +123,14 @@ describe('a token with a limit of 5 per minute', () => {
   it('is kept on tRPC too when a bearer token calls it', async () => {
     const token = await adminToken(1);
     const call = () => fetch(`${t.url}/api/trpc/auth.me`, { headers: { authorization: `Bearer ${token}` } });
-    expect((await call()).status).toBe(200);
+    const admitted = await call();
+    expect(admitted.status).toBe(200);
+    expect(admitted.headers.get('ratelimit-policy')).toBe('"default";q=1;w=60');
+    expect(admitted.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
     const refused = await call();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
   });
 });
 

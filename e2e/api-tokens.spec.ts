@@ -57,8 +57,9 @@ test('a read-only API token made in the console is shown once, reads but cannot 
 
   const row = tokens.getByRole('row').filter({ hasText: 'ci-pipeline' });
   await expect(row.getByRole('cell').nth(1)).toHaveText('Read only');
-  await expect(row.getByRole('cell').nth(3)).toContainText(expiresText);
-  await expect(row.getByRole('cell').nth(4)).toHaveText('Never');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Default');
+  await expect(row.getByRole('cell').nth(4)).toContainText(expiresText);
+  await expect(row.getByRole('cell').nth(5)).toHaveText('Never');
 
   // The token reads over REST with its user's permissions, and its scope refuses a write.
   const auth = { headers: { Authorization: `Bearer ${secret}` } };
@@ -73,7 +74,7 @@ test('a read-only API token made in the console is shown once, reads but cannot 
   expect(((await write.json()) as { detail: string }).detail).toContain('scope READ_ONLY');
 
   await page.reload();
-  await expect(row.getByRole('cell').nth(4)).not.toHaveText('Never');
+  await expect(row.getByRole('cell').nth(5)).not.toHaveText('Never');
   await shot(page, 'api-tokens-04-listed');
 
   // Revoked after a confirmation, it is refused at once.

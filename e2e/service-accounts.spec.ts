@@ -50,6 +50,8 @@ test('a service account made at 390 px holds a worker token that works over REST
   await page.keyboard.press('Tab');
   await page.keyboard.type('Payment engine, production');
   await expect(create).toContainText('ACCESS_ENGINE_API');
+  // Each of its tokens limited to 1,200 requests a minute unless the token sets its own.
+  await create.getByRole('textbox', { name: 'Requests per minute' }).fill('1200');
   await shot(page, 'service-accounts-01-create', { fullPage: false });
   await create.getByRole('textbox', { name: 'Name' }).focus();
   await page.keyboard.press('Enter');
@@ -58,6 +60,7 @@ test('a service account made at 390 px holds a worker token that works over REST
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByText('No API tokens')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('Payment engine, production');
+  await expect(page.getByRole('textbox', { name: 'Requests per minute' })).toHaveValue('1,200');
 
   // A worker token: the secret once.
   await page.getByRole('button', { name: 'Create API token', exact: true }).click();
@@ -66,6 +69,7 @@ test('a service account made at 390 px holds a worker token that works over REST
   await tokenDialog.getByRole('textbox', { name: 'Name' }).fill('payment-worker');
   await tokenDialog.getByRole('combobox', { name: 'Scope' }).click();
   await page.getByRole('option', { name: 'Engine and worker protocol' }).click();
+  await tokenDialog.getByRole('textbox', { name: 'Requests per minute' }).fill('300');
   await tokenDialog.getByRole('button', { name: 'Create token', exact: true }).click();
   const shown = page.getByRole('dialog', { name: 'Copy the API token “payment-worker”' });
   await expect(shown).toContainText('it will not be shown again');
@@ -79,11 +83,14 @@ test('a service account made at 390 px holds a worker token that works over REST
     .getByRole('row')
     .filter({ hasText: 'payment-worker' });
   await expect(row).toContainText('Engine and worker protocol');
+  await expect(row).toContainText('300 a minute');
 
   // The token reports an incident as the service account; the name signs in nowhere.
   const auth = { headers: { Authorization: `Bearer ${secret}` } };
   const reported = await request.post('/api/incidents', { ...auth, data: report() });
   expect(reported.status(), await reported.text()).toBe(200);
+  // Within the token's own limit, which the answer states.
+  expect(reported.headers()['ratelimit-policy']).toBe('"default";q=300;w=60');
   const signIn = await request.post('/api/tokens', {
     data: { username: name, password: 'any password at all' },
   });

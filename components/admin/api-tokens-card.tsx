@@ -33,6 +33,7 @@ import { FormModal, useFormFailure } from '@/components/ui/form-modal';
 import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import { CreateApiTokenRequest, DEFAULT_API_TOKEN_DAYS } from '@/server/schemas/admin';
 import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES, type TokenScope } from '@/domain/token-scopes';
+import { RateLimitInput, rateLimitLabel, rateLimitOf, type RateLimitValue } from './rate-limit-input';
 import { formatDateTime, toApiLocalDateTime } from './format';
 import { useInvalidateAdmin } from './queries';
 
@@ -44,6 +45,7 @@ type TokenRow = {
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
+  rateLimitPerMinute: number | null;
 };
 
 const SCOPE_LABELS: Record<TokenScope, string> = {
@@ -176,6 +178,18 @@ export function ApiTokensCard({ owner }: { owner: TokenOwner }) {
                     </Tooltip>
                   ),
                 },
+                {
+                  accessor: 'rateLimitPerMinute',
+                  title: 'Rate limit',
+                  render: (t) => (
+                    <Text size="sm" c={t.rateLimitPerMinute === null ? 'dimmed' : undefined}>
+                      {rateLimitLabel(
+                        t.rateLimitPerMinute,
+                        owner.kind === 'person' ? 'Default' : "The account's",
+                      )}
+                    </Text>
+                  ),
+                },
                 { accessor: 'createdAt', title: 'Created', render: (t) => formatDateTime(t.createdAt) },
                 {
                   accessor: 'expiresAt',
@@ -260,7 +274,26 @@ export function ApiTokensCard({ owner }: { owner: TokenOwner }) {
   );
 }
 
-type CreateValues = { name: string; scope: TokenScope; expiresAt: string | null };
+type CreateValues = {
+  name: string;
+  scope: TokenScope;
+  expiresAt: string | null;
+  rateLimitPerMinute: RateLimitValue;
+};
+
+const freshValues = (): CreateValues => ({
+  name: '',
+  scope: 'READ_ONLY',
+  expiresAt: pickerValue(DEFAULT_API_TOKEN_DAYS),
+  rateLimitPerMinute: '',
+});
+
+const toRequest = (v: CreateValues) => ({
+  name: v.name.trim(),
+  scope: v.scope,
+  expiresAt: expiryOf(v.expiresAt),
+  rateLimitPerMinute: rateLimitOf(v.rateLimitPerMinute),
+});
 
 const pickerValue = (days: number) => dayjs().add(days, 'day').format('YYYY-MM-DD HH:mm:ss');
 /** A cleared expiry is sent as null: a token that never expires, chosen on purpose. */
@@ -280,13 +313,9 @@ function CreateTokenModal({
   const phone = useMediaQuery('(max-width: 600px)') ?? false;
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const form = useForm<CreateValues>({
-    initialValues: { name: '', scope: 'READ_ONLY', expiresAt: pickerValue(DEFAULT_API_TOKEN_DAYS) },
+    initialValues: freshValues(),
     validate: (v) => {
-      const errors = zodValidate(CreateApiTokenRequest)({
-        name: v.name,
-        scope: v.scope,
-        expiresAt: expiryOf(v.expiresAt),
-      });
+      const errors = zodValidate(CreateApiTokenRequest)({ ...toRequest(v), name: v.name });
       if (!errors.expiresAt && v.expiresAt && !dayjs(v.expiresAt).isAfter(dayjs()))
         errors.expiresAt = 'must be in the future';
       return errors;
@@ -298,7 +327,7 @@ function CreateTokenModal({
     // The secret is dropped from memory with the dialog: it is never shown again.
     setSecret(null);
     failure.clear();
-    form.setValues({ name: '', scope: 'READ_ONLY', expiresAt: pickerValue(DEFAULT_API_TOKEN_DAYS) });
+    form.setValues(freshValues());
     form.resetDirty();
     form.clearErrors();
     create.reset();
@@ -308,7 +337,7 @@ function CreateTokenModal({
   function submit(values: CreateValues) {
     failure.clear();
     create.mutate(
-      { id: owner.id, name: values.name.trim(), scope: values.scope, expiresAt: expiryOf(values.expiresAt) },
+      { id: owner.id, ...toRequest(values) },
       {
         onSuccess: (created) => {
           void invalidate();
@@ -354,6 +383,14 @@ function CreateTokenModal({
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps('scope')}
+      />
+      <RateLimitInput
+        description={
+          owner.kind === 'person'
+            ? "What it may send on the REST API. Empty: the service's default. The user's sign-in tokens share one budget of their own."
+            : "What it may send on the REST API. Empty: the service account's limit, else the service's default."
+        }
+        {...form.getInputProps('rateLimitPerMinute')}
       />
       <DateTimePicker
         label="Expires"

@@ -12,6 +12,7 @@ import { notifySuccess } from '@/components/ui/problem';
 import { CreateServiceAccountRequest } from '@/server/schemas/admin';
 import { PermissionMultiSelect } from './permissions';
 import { useInvalidateAdmin } from './queries';
+import { RateLimitInput, rateLimitOf, type RateLimitValue } from './rate-limit-input';
 
 type Values = {
   name: string;
@@ -19,6 +20,7 @@ type Values = {
   enabled: boolean;
   groupIds: string[];
   permissionCodes: string[];
+  rateLimitPerMinute: RateLimitValue;
 };
 
 const initialValues: Values = {
@@ -27,10 +29,16 @@ const initialValues: Values = {
   enabled: true,
   groupIds: [],
   permissionCodes: ['ACCESS_ENGINE_API'],
+  rateLimitPerMinute: '',
 };
 
 function toRequest(v: Values) {
-  return { ...v, name: v.name.trim(), groupIds: v.groupIds.map(Number) };
+  return {
+    ...v,
+    name: v.name.trim(),
+    groupIds: v.groupIds.map(Number),
+    rateLimitPerMinute: rateLimitOf(v.rateLimitPerMinute),
+  };
 }
 
 const validate = (v: Values) => zodValidate(CreateServiceAccountRequest)(toRequest(v));
@@ -96,6 +104,10 @@ export function CreateServiceAccountModal({ opened, onClose }: { opened: boolean
         label="Enabled"
         description="A disabled service account's tokens do not work."
         {...form.getInputProps('enabled', { type: 'checkbox' })}
+      />
+      <RateLimitInput
+        description="What each of its API tokens may send on the REST API, unless the token sets its own. Empty: the service's default."
+        {...form.getInputProps('rateLimitPerMinute')}
       />
       <MultiSelect
         label="Groups"

@@ -35,6 +35,7 @@ import { EffectivePermissions } from './effective-permissions';
 import { plural, sameSet } from './format';
 import { PermissionMultiSelect } from './permissions';
 import { useInvalidateAdmin } from './queries';
+import { RateLimitInput, rateLimitOf, rateLimitValue, type RateLimitValue } from './rate-limit-input';
 
 export function ServiceAccountDetail({ id }: { id: number }) {
   const trpc = useTRPC();
@@ -209,6 +210,7 @@ type SettingsValues = {
   enabled: boolean;
   groupIds: string[];
   permissionCodes: string[];
+  rateLimitPerMinute: RateLimitValue;
 };
 
 function savedValues(account: ServiceAccountView, groups: GroupView[]): SettingsValues {
@@ -217,6 +219,7 @@ function savedValues(account: ServiceAccountView, groups: GroupView[]): Settings
     enabled: account.enabled,
     groupIds: groups.filter((g) => account.groups.includes(g.code)).map((g) => String(g.id)),
     permissionCodes: account.permissions,
+    rateLimitPerMinute: rateLimitValue(account.rateLimitPerMinute),
   };
 }
 
@@ -226,6 +229,7 @@ function toRequest(v: SettingsValues) {
     enabled: v.enabled,
     groupIds: v.groupIds.map(Number),
     permissionCodes: v.permissionCodes as Permission[],
+    rateLimitPerMinute: rateLimitOf(v.rateLimitPerMinute),
   };
 }
 
@@ -239,6 +243,7 @@ function useSettingsForm(account: ServiceAccountView, groups: GroupView[]) {
   const dirty =
     form.values.description.trim() !== saved.description ||
     form.values.enabled !== saved.enabled ||
+    rateLimitOf(form.values.rateLimitPerMinute) !== rateLimitOf(saved.rateLimitPerMinute) ||
     !sameSet(form.values.groupIds, saved.groupIds) ||
     !sameSet(form.values.permissionCodes, saved.permissionCodes);
   const savedKey = JSON.stringify(saved);
@@ -321,6 +326,10 @@ function SettingsCard({
                 : 'Its API tokens do not work, and stay invalid if it is enabled again.'
             }
             {...form.getInputProps('enabled', { type: 'checkbox' })}
+          />
+          <RateLimitInput
+            description="What each of its API tokens may send on the REST API, unless the token sets its own. Empty: the service's default."
+            {...form.getInputProps('rateLimitPerMinute')}
           />
           <MultiSelect
             label="Groups"

@@ -1,7 +1,7 @@
 'use client';
 // Create a service account: validated with the server's CreateServiceAccountRequest; the server's own field
 // errors (e.g. "already taken") appear beside the field. There is no password to give.
-import { MultiSelect, Switch, Textarea, TextInput } from '@mantine/core';
+import { Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
@@ -10,9 +10,14 @@ import { useTRPC } from '@/components/trpc';
 import { FormModal, useFormFailure } from '@/components/ui/form-modal';
 import { notifySuccess } from '@/components/ui/problem';
 import { CreateServiceAccountRequest } from '@/server/schemas/admin';
-import { PermissionMultiSelect } from './permissions';
+import { GroupMultiSelect, PermissionMultiSelect } from './permissions';
 import { useInvalidateAdmin } from './queries';
-import { RateLimitInput, rateLimitOf, type RateLimitValue } from './rate-limit-input';
+import {
+  RateLimitInput,
+  SERVICE_ACCOUNT_LIMIT_DESCRIPTION,
+  rateLimitOf,
+  type RateLimitValue,
+} from './rate-limit-input';
 
 type Values = {
   name: string;
@@ -106,18 +111,13 @@ export function CreateServiceAccountModal({ opened, onClose }: { opened: boolean
         {...form.getInputProps('enabled', { type: 'checkbox' })}
       />
       <RateLimitInput
-        description="What each of its API tokens may send on the REST API, unless the token sets its own. Empty: the service's default."
+        description={SERVICE_ACCOUNT_LIMIT_DESCRIPTION}
         {...form.getInputProps('rateLimitPerMinute')}
       />
-      <MultiSelect
-        label="Groups"
+      <GroupMultiSelect
         description="It gets every permission of these groups."
-        placeholder={form.values.groupIds.length ? undefined : 'None'}
-        data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: `${g.code} — ${g.name}` }))}
-        searchable
-        clearable
-        hidePickedOptions
-        nothingFoundMessage={groups.isLoading ? 'Loading groups…' : 'No such group'}
+        groups={groups.data ?? []}
+        loading={groups.isLoading}
         {...form.getInputProps('groupIds')}
       />
       <PermissionMultiSelect

@@ -1,7 +1,7 @@
 'use client';
 // Create a user: validated with the server's CreateUserRequest; the server's own field errors
 // (e.g. "already taken") appear beside the field.
-import { MultiSelect, PasswordInput, Switch, TextInput } from '@mantine/core';
+import { PasswordInput, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
@@ -10,7 +10,7 @@ import { useTRPC } from '@/components/trpc';
 import { FormModal, useFormFailure } from '@/components/ui/form-modal';
 import { notifySuccess } from '@/components/ui/problem';
 import { CreateUserRequest } from '@/server/schemas/admin';
-import { PermissionMultiSelect } from './permissions';
+import { GroupMultiSelect, PermissionMultiSelect } from './permissions';
 import { useInvalidateAdmin } from './queries';
 
 type Values = {
@@ -104,15 +104,10 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
         description="A disabled user cannot sign in and their tokens do not work."
         {...form.getInputProps('enabled', { type: 'checkbox' })}
       />
-      <MultiSelect
-        label="Groups"
+      <GroupMultiSelect
         description="The user gets every permission of these groups."
-        placeholder={form.values.groupIds.length ? undefined : 'None'}
-        data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: `${g.code} — ${g.name}` }))}
-        searchable
-        clearable
-        hidePickedOptions
-        nothingFoundMessage={groups.isLoading ? 'Loading groups…' : 'No such group'}
+        groups={groups.data ?? []}
+        loading={groups.isLoading}
         {...form.getInputProps('groupIds')}
       />
       <PermissionMultiSelect

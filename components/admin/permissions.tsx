@@ -1,5 +1,5 @@
 'use client';
-// Permission pickers and badges; the catalogue (codes with descriptions) comes from admin.listPermissions.
+// Permission and group pickers and badges; the permission catalogue (codes with descriptions) comes from admin.listPermissions.
 import { Badge, Group, MultiSelect, Stack, Text, Tooltip, type MultiSelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/trpc';
@@ -37,6 +37,29 @@ export function PermissionMultiSelect(props: Omit<MultiSelectProps, 'data'>) {
           </Text>
         </Stack>
       )}
+      {...props}
+    />
+  );
+}
+
+/** A MultiSelect of groups (their ids as values), given the groups to offer; labelled "Groups". */
+export function GroupMultiSelect({
+  groups,
+  loading = false,
+  ...props
+}: { groups: readonly { id: number; code: string; name: string }[]; loading?: boolean } & Omit<
+  MultiSelectProps,
+  'data' | 'label'
+>) {
+  return (
+    <MultiSelect
+      label="Groups"
+      placeholder={props.value?.length ? undefined : 'None'}
+      data={groups.map((g) => ({ value: String(g.id), label: `${g.code} — ${g.name}` }))}
+      searchable
+      clearable
+      hidePickedOptions
+      nothingFoundMessage={loading ? 'Loading groups…' : 'No such group'}
       {...props}
     />
   );

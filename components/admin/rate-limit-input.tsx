@@ -11,6 +11,10 @@ export type RateLimitValue = number | string;
 export const rateLimitOf = (value: RateLimitValue): number | null => (value === '' ? null : Number(value));
 export const rateLimitValue = (limit: number | null): RateLimitValue => limit ?? '';
 
+/** What a service account's limit is, on its create dialog and its settings. */
+export const SERVICE_ACCOUNT_LIMIT_DESCRIPTION =
+  "What each of its API tokens may send on the REST API, unless the token sets its own. Empty: the service's default.";
+
 /** "600 a minute", or what applies instead when none is set. */
 export const rateLimitLabel = (limit: number | null, otherwise: string): string =>
   limit === null ? otherwise : `${limit.toLocaleString('en')} a minute`;

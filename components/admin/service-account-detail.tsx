@@ -9,7 +9,6 @@ import {
   Button,
   Grid,
   Group,
-  MultiSelect,
   Paper,
   Skeleton,
   Stack,
@@ -33,9 +32,15 @@ import { UpdateServiceAccountRequest, type GroupView, type ServiceAccountView } 
 import { ApiTokensCard } from './api-tokens-card';
 import { EffectivePermissions } from './effective-permissions';
 import { plural, sameSet } from './format';
-import { PermissionMultiSelect } from './permissions';
+import { GroupMultiSelect, PermissionMultiSelect } from './permissions';
 import { useInvalidateAdmin } from './queries';
-import { RateLimitInput, rateLimitOf, rateLimitValue, type RateLimitValue } from './rate-limit-input';
+import {
+  RateLimitInput,
+  SERVICE_ACCOUNT_LIMIT_DESCRIPTION,
+  rateLimitOf,
+  rateLimitValue,
+  type RateLimitValue,
+} from './rate-limit-input';
 
 export function ServiceAccountDetail({ id }: { id: number }) {
   const trpc = useTRPC();
@@ -328,18 +333,12 @@ function SettingsCard({
             {...form.getInputProps('enabled', { type: 'checkbox' })}
           />
           <RateLimitInput
-            description="What each of its API tokens may send on the REST API, unless the token sets its own. Empty: the service's default."
+            description={SERVICE_ACCOUNT_LIMIT_DESCRIPTION}
             {...form.getInputProps('rateLimitPerMinute')}
           />
-          <MultiSelect
-            label="Groups"
+          <GroupMultiSelect
             description="It gets every permission of these groups."
-            placeholder={form.values.groupIds.length ? undefined : 'None'}
-            data={groups.map((g) => ({ value: String(g.id), label: `${g.code} — ${g.name}` }))}
-            searchable
-            clearable
-            hidePickedOptions
-            nothingFoundMessage="No such group"
+            groups={groups}
             {...form.getInputProps('groupIds')}
           />
           <PermissionMultiSelect

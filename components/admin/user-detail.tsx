@@ -9,7 +9,6 @@ import {
   Button,
   Grid,
   Group,
-  MultiSelect,
   Paper,
   Skeleton,
   Stack,
@@ -38,7 +37,7 @@ import { SessionsCard } from '@/components/sessions-card';
 import { ApiTokensCard } from './api-tokens-card';
 import { EffectivePermissions } from './effective-permissions';
 import { plural, sameSet } from './format';
-import { PermissionMultiSelect } from './permissions';
+import { GroupMultiSelect, PermissionMultiSelect } from './permissions';
 import { useInvalidateAdmin } from './queries';
 import { ResetPasswordModal } from './reset-password-modal';
 import { SignInLock } from './sign-in-lock';
@@ -383,15 +382,9 @@ function AccessCard({ user, access }: { user: UserView; access: AccessForm }) {
             Groups and direct permissions
           </Title>
           {failure ? <ProblemAlert error={failure} /> : null}
-          <MultiSelect
-            label="Groups"
+          <GroupMultiSelect
             description="The user gets every permission of these groups."
-            placeholder={form.values.groupIds.length ? undefined : 'None'}
-            data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: `${g.code} — ${g.name}` }))}
-            searchable
-            clearable
-            hidePickedOptions
-            nothingFoundMessage="No such group"
+            groups={groups.data ?? []}
             {...form.getInputProps('groupIds')}
           />
           <PermissionMultiSelect

@@ -14,6 +14,24 @@ export const FILE_MEDIA_TYPES = {
 } as const;
 export type FileFormat = keyof typeof FILE_MEDIA_TYPES;
 
+/**
+ * The format an `Accept` header asks for among `formats`, by its q-values (RFC 9110 §12.5.1; the earlier one
+ * of equal weight); undefined when it names none of them (absent, `*\/*`, or only others).
+ */
+export function acceptedFormat(
+  accept: string | undefined,
+  formats: readonly FileFormat[],
+): FileFormat | undefined {
+  let best: { format: FileFormat; q: number } | undefined;
+  for (const range of (accept ?? '').split(',')) {
+    const [type, ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? 1);
+    const format = formats.find((f) => FILE_MEDIA_TYPES[f].split(';')[0] === type);
+    if (format && q > 0 && !(best && best.q >= q)) best = { format, q };
+  }
+  return best?.format;
+}
+
 export class StreamedFile {
   constructor(
     /** The name a browser saves it under (Content-Disposition). */

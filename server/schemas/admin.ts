@@ -247,10 +247,10 @@ export type AuditQuery = z.infer<typeof AuditQuery>;
 export type AuditFilter = Omit<AuditQuery, 'page' | 'size'>;
 /** The export of the audit log: the list's filters, as NDJSON or CSV (docs/contract.md §5). */
 export const ExportAuditQuery = AuditQuery.omit({ page: true, size: true }).extend({
-  format: z
-    .enum(['csv', 'ndjson'])
-    .default('csv')
-    .meta({ description: 'csv (RFC 4180, a header row, times in UTC) or ndjson (one record per line)' }),
+  format: z.enum(['csv', 'ndjson']).default('csv').meta({
+    description:
+      'csv (RFC 4180, a header row, times in UTC) or ndjson (one record per line); when absent, the one the Accept header prefers (text/csv or application/x-ndjson), else csv',
+  }),
 });
 export type ExportAuditQuery = z.infer<typeof ExportAuditQuery>;
 export const AuditPage = pageOf(AuditEventResponse, 'AuditEventPage');

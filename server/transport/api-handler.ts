@@ -45,7 +45,7 @@ import { admitsSessionCookie, MAX_BODY_BYTES, unsupportedBodyOf } from './transp
 import { appOperations, appRouter, restProcedures } from '../routers';
 import { runOperation, type Operation } from './operation';
 import { sendFile } from './file-answer';
-import { StreamedFile } from '../../lib/streamed-file';
+import { acceptedFormat, StreamedFile } from '../../lib/streamed-file';
 import {
   buildRestRoutes,
   byFirstSegment,
@@ -323,10 +323,14 @@ export function createApiHandler(
       // GET and DELETE take their input from the query, every other method from the body (as the adapter).
       // The query is a map without a prototype: a plain object would meet Object.prototype on keys such as
       // __proto__ or constructor.
-      const input = restInput(
-        match,
-        method === 'GET' || method === 'DELETE' ? { query: queryOf(url) } : { body: body?.body },
-      );
+      const query = method === 'GET' || method === 'DELETE' ? queryOf(url) : undefined;
+      // A file in more than one format: `?format=` chooses, else the Accept header (contract §2).
+      const formats = match.route.operation.meta.file?.formats;
+      if (query && formats && formats.length > 1 && !query.format) {
+        const accepted = acceptedFormat(req.headers.accept, formats);
+        if (accepted) query.format = [accepted];
+      }
+      const input = restInput(match, query ? { query } : { body: body?.body });
       const ctx = await createContext({
         db,
         dispatcher,

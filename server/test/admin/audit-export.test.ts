@@ -78,6 +78,22 @@ describe('content', () => {
     expect(lines).toHaveLength(3);
   });
 
+  it('in the format the Accept header prefers when the query names none; ?format= wins', async () => {
+    const asked = (accept: string, query = `actor=${actor}`) =>
+      t.call('GET', `/admin/audit-events/export?${query}`, { token: admin.token, headers: { accept } });
+    const type = async (accept: string, query?: string) =>
+      (await asked(accept, query)).headers.get('content-type');
+    expect(await type('application/x-ndjson')).toBe('application/x-ndjson');
+    expect(await type('text/csv;q=0.5, application/x-ndjson;q=0.9')).toBe('application/x-ndjson');
+    expect(await type('application/x-ndjson;q=0.2, text/csv')).toBe('text/csv; charset=utf-8');
+    // Nothing it offers, anything, or nothing said: the default, CSV.
+    expect(await type('application/json')).toBe('text/csv; charset=utf-8');
+    expect(await type('*/*')).toBe('text/csv; charset=utf-8');
+    expect(await type('application/x-ndjson', `format=csv&actor=${actor}`)).toBe('text/csv; charset=utf-8');
+    const lines = (await asked('application/x-ndjson')).text.trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line))).toEqual(await listed(`actor=${actor}`));
+  });
+
   it('as CSV (the default): a header row, JSON snapshots as text, times in UTC, formulas neutralised', async () => {
     const res = await exported(`actor=${actor}`);
     expect(res.status, res.text).toBe(200);

@@ -32,8 +32,15 @@ export const users = pgTable(
      * has no password and acts only through its API tokens, which nothing done to a person touches.
      */
     kind: text('kind').$type<UserKind>().notNull().default('PERSON'),
-    /** Null exactly for a service account (users_password_by_kind_check). */
+    /**
+     * Null for a service account and for a person who signs in through the identity provider
+     * (users_password_by_kind_check): a person has a password or an (issuer, subject), never both.
+     */
     passwordHash: text('password_hash'),
+    /** The OpenID provider's issuer of a person provisioned at their first single sign-on; null otherwise. */
+    oidcIssuer: text('oidc_issuer'),
+    /** The `sub` claim that person has at that issuer: (issuer, subject) names them for good. */
+    oidcSubject: text('oidc_subject'),
     /** What a service account is for; people have none. */
     description: text('description'),
     enabled: boolean('enabled').notNull().default(true),
@@ -57,7 +64,14 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     check('users_kind_check', sql`${t.kind} in ('PERSON', 'SERVICE')`),
-    check('users_password_by_kind_check', sql`(${t.kind} = 'PERSON') = (${t.passwordHash} is not null)`),
+    check(
+      'users_password_by_kind_check',
+      sql`case when ${t.kind} = 'PERSON' then (${t.passwordHash} is not null) <> (${t.oidcSubject} is not null) else ${t.passwordHash} is null and ${t.oidcSubject} is null end`,
+    ),
+    check('users_oidc_identity_check', sql`(${t.oidcIssuer} is null) = (${t.oidcSubject} is null)`),
+    uniqueIndex('users_oidc_identity_key')
+      .on(t.oidcIssuer, t.oidcSubject)
+      .where(sql`${t.oidcSubject} is not null`),
     check(
       'users_rate_limit_check',
       sql`${t.rateLimitPerMinute} is null or (${t.kind} = 'SERVICE' and ${t.rateLimitPerMinute} > 0)`,

@@ -2,7 +2,7 @@
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { FramedPage } from '@/components/framed-page';
 import { safeRedirectPath } from '@/lib/safe-redirect';
 import { SECOND_FACTOR_REQUIRED_ERROR } from '@/lib/second-factor';
@@ -14,7 +14,8 @@ function messageFor(error: string, askingCode: boolean): string {
   return 'Sign-in failed. Please try again.';
 }
 
-export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+/** `children`: other ways in, below the password form (the SSO button, components/sso-sign-in.tsx). */
+export function LoginForm({ callbackUrl, children }: { callbackUrl: string; children?: ReactNode }) {
   const router = useRouter();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -106,6 +107,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
           </Button>
         </Stack>
       </form>
+      {children}
     </FramedPage>
   );
 }

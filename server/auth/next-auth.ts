@@ -1,6 +1,7 @@
 // next-auth for the browser console: the same users table and the same sign-in rules as POST /api/tokens.
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { getProcessDatabase } from '../../db/client';
 import { CLIENT_ADDRESS_HEADER } from '../transport/client-address';
 import { getEnv } from '../runtime/env';
@@ -9,7 +10,10 @@ import { TokenRequest } from '../schemas/admin';
 import { endConsoleSession, startConsoleSession } from './console-sessions';
 import { safeAuthRedirect } from '../../lib/safe-redirect';
 import { SECOND_FACTOR_REQUIRED_ERROR } from '../../lib/second-factor';
+import { OIDC_PROVIDER_ID } from '../../lib/single-sign-on';
 import { verifyCredentials } from './login';
+import { signInThroughProvider } from './oidc-sign-in';
+import { getOidcSettings, type OidcSettings } from './oidc-settings';
 import { getAuthSecret } from './secret';
 
 declare module 'next-auth/jwt' {
@@ -38,14 +42,46 @@ function clientAddressFromHeaders(headers: Record<string, unknown> | undefined):
   return typeof value === 'string' && value ? value : undefined;
 }
 
+/** What a provider's profile() makes of the ID token: next-auth needs an id; the rest is signIn's work. */
+interface ProviderProfile {
+  id: string;
+  name?: string;
+  uid?: number;
+  ver?: number;
+}
+
+/**
+ * The OpenID provider, when configured: the authorization code flow with PKCE and state (next-auth's
+ * cookies, checked at the callback), the person's claims read from the verified ID token.
+ */
+function oidcProvider(settings: OidcSettings): OAuthConfig<Record<string, unknown>> {
+  return {
+    id: OIDC_PROVIDER_ID,
+    name: settings.displayName,
+    type: 'oauth',
+    wellKnown: `${settings.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    authorization: { params: { scope: settings.scopes } },
+    idToken: true,
+    checks: ['pkce', 'state'],
+    // Every request to the provider (discovery, token, keys) gives up in time: a provider that is down or
+    // slow is an error on the sign-in page, never a hang.
+    httpOptions: { timeout: settings.timeoutMs },
+    profile: (claims) => ({ id: String(claims.sub) }),
+  };
+}
+
 // A function, not a constant: reading the secret must wait for a request, never happen at build time.
 export function getAuthOptions(request?: SignInRequest): NextAuthOptions {
+  const oidc = getOidcSettings();
   return {
     secret: getAuthSecret(),
     // The cookie may live as long as a session can; the session row decides when it really ends.
     session: { strategy: 'jwt', maxAge: getEnv().SESSION_MAX_HOURS * 3600 },
     pages: { signIn: '/login', error: '/login' },
     providers: [
+      ...(oidc ? [oidcProvider(oidc)] : []),
       CredentialsProvider({
         name: 'Password',
         credentials: {
@@ -78,6 +114,26 @@ export function getAuthOptions(request?: SignInRequest): NextAuthOptions {
     ],
     callbacks: {
       redirect: safeAuthRedirect,
+      async signIn({ user, account, profile }) {
+        if (account?.provider !== OIDC_PROVIDER_ID) return true;
+        if (!oidc || !profile) return false;
+        const { db } = await getProcessDatabase();
+        const result = await signInThroughProvider(
+          db,
+          { claims: profile as Record<string, unknown> },
+          { clientAddress: request?.address ?? undefined },
+          oidc,
+        );
+        // next-auth sends the browser to the sign-in page with this as its `error`.
+        if (!result.ok) throw new Error(result.refusal);
+        // The same object reaches the jwt callback, which opens the session as for a password sign-in.
+        Object.assign(user as ProviderProfile, {
+          name: result.user.username,
+          uid: result.user.id,
+          ver: result.user.tokenVersion,
+        });
+        return true;
+      },
       async jwt({ token, user }) {
         if (user) {
           const signedIn = user as unknown as { uid: number; ver: number };

@@ -72,6 +72,8 @@ const userAuthColumns = {
   mustChangePassword: users.mustChangePassword,
   hasSecondFactor: sql<boolean>`exists (select 1 from ${secondFactors}
     where ${secondFactors.userId} = ${users.id} and ${secondFactors.confirmedAt} is not null)`,
+  /** Signs in through the identity provider: their second factor is the provider's, never ours. */
+  viaIdentityProvider: sql<boolean>`${users.oidcSubject} is not null`,
   kind: users.kind,
   /** A service account's limit for its tokens; null for people. */
   rateLimitPerMinute: users.rateLimitPerMinute,
@@ -85,6 +87,7 @@ interface UserAuthRow {
   tokenVersion: number;
   mustChangePassword: boolean;
   hasSecondFactor: boolean;
+  viaIdentityProvider: boolean;
   kind: UserKind;
   rateLimitPerMinute: number | null;
   permissions: string[];
@@ -132,6 +135,7 @@ function activePrincipal(
   const mustEnrolSecondFactor =
     getEnv().REQUIRE_SECOND_FACTOR_FOR_ADMINS &&
     !row.hasSecondFactor &&
+    !row.viaIdentityProvider &&
     row.permissions.includes(ADMIN_PERMISSION);
   return { ...toPrincipal(row, 'FULL', rateLimit), mustEnrolSecondFactor };
 }

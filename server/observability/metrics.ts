@@ -197,7 +197,7 @@ export function countLockExpiries(released: number): void {
   if (released > 0) metrics.lockExpiries.inc(released);
 }
 
-export function countAuthFailure(kind: 'password' | 'token' | 'second_factor'): void {
+export function countAuthFailure(kind: 'password' | 'token' | 'second_factor' | 'single_sign_on'): void {
   metrics.authFailures.inc({ kind });
 }
 

@@ -59,7 +59,8 @@ import { updateServiceAccount } from '../services/admin/update-service-account';
 import { permissionOperation, operations } from '../transport/trpc';
 
 const admin = permissionOperation('ACCESS_BPM_ADMIN').meta({
-  conflict: 'Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN',
+  conflict:
+    'Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider',
 });
 /** Ending sessions finds nothing in a state that refuses it: no 409 to document. */
 const sessionsAdmin = permissionOperation('ACCESS_BPM_ADMIN');
@@ -306,7 +307,8 @@ export const adminRouter = operations({
         description:
           'With `password`: answers 204 with an empty body. With `"generate": true` instead: answers 200 ' +
           'with the generated password, which is never shown again. `"requireChange": true` makes the user ' +
-          'change it (POST /password) before signing in to anything else.',
+          'change it (POST /password) before signing in to anything else. A person who signs in through the ' +
+          'identity provider has no password here: 409.',
       },
       // Only when nothing is answered (a password was given): a generated one comes back with a 200.
       successStatus: 204,

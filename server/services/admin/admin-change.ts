@@ -24,7 +24,11 @@ async function someEnabledAdminExists(tx: Db): Promise<boolean> {
   return found.length > 0;
 }
 
-async function runAdminChange<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * A change under the administrators' lock that may not leave no enabled administrator (LAST_ADMIN): what
+ * auditedChange runs, and the group memberships a single sign-on applies.
+ */
+export async function runAdminChange<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK})`);
     // Only a change that removes the last administrator is refused; a database that has none yet

@@ -6,7 +6,7 @@ import { users } from '../../../db/schema';
 import { endSessionsOfUser } from '../../auth/console-sessions';
 import { hashPassword } from '../../auth/passwords';
 import type { Principal } from '../../auth/principal';
-import { fieldError, notFound } from '../../errors';
+import { conflict, fieldError, notFound } from '../../errors';
 import { auditedChange } from './admin-change';
 import { assertPasswordAllowed } from './user-rules';
 import { getUserView } from './users';
@@ -33,6 +33,9 @@ export async function resetPassword(
 ): Promise<{ password: string } | undefined> {
   const { id } = input;
   const user = await getUserView(db, { id });
+  const [identity] = await db.select({ issuer: users.oidcIssuer }).from(users).where(eq(users.id, id));
+  if (identity?.issuer)
+    throw conflict('This person signs in through the identity provider and has no password here');
   const password = input.generate ? generatePassword() : input.password;
   if (password === undefined) throw fieldError('password', 'is required unless generate is true');
   assertPasswordAllowed(user.username, password);

@@ -344,7 +344,7 @@ export interface paths {
         get?: never;
         /**
          * Set a user's password, or have one generated; their tokens and sessions stop working
-         * @description With `password`: answers 204 with an empty body. With `"generate": true` instead: answers 200 with the generated password, which is never shown again. `"requireChange": true` makes the user change it (POST /password) before signing in to anything else.
+         * @description With `password`: answers 204 with an empty body. With `"generate": true` instead: answers 200 with the generated password, which is never shown again. `"requireChange": true` makes the user change it (POST /password) before signing in to anything else. A person who signs in through the identity provider has no password here: 409.
          */
         put: operations["resetPassword"];
         post?: never;
@@ -1645,6 +1645,20 @@ export interface components {
             effectivePermissions: string[];
             /** @description local date-time until which sign-in is refused after repeated failed attempts; null when not locked */
             lockedUntil: string | null;
+            /** @description the issuer of the OpenID provider this person signs in through (no password here); null for a local account */
+            identityProvider: string | null;
+            /** @description where each effective permission comes from, one entry per source, by permission then group */
+            permissionSources: components["schemas"]["PermissionSource"][];
+        };
+        PermissionSource: {
+            permission: string;
+            /**
+             * @description DIRECT: given to the user; GROUP: through a group an administrator put them in; IDENTITY_PROVIDER: through a group their identity provider gave them at their last sign-in
+             * @enum {string}
+             */
+            source: "DIRECT" | "GROUP" | "IDENTITY_PROVIDER";
+            /** @description the group's code; null for DIRECT */
+            group: string | null;
         };
         GeneratedPasswordResponse: {
             /** @description the generated password, shown in this answer only */
@@ -3483,7 +3497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3607,7 +3621,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3722,7 +3736,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3918,7 +3932,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4131,7 +4145,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4347,7 +4361,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4462,7 +4476,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4559,7 +4573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4674,7 +4688,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4799,7 +4813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5025,7 +5039,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5140,7 +5154,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5341,7 +5355,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5561,7 +5575,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5676,7 +5690,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5884,7 +5898,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Duplicate username, service account name or group code, deleting yourself, or LAST_ADMIN */
+            /** @description Duplicate username, service account name or group code, deleting yourself, LAST_ADMIN, or a password for a person of the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -10,12 +10,15 @@ export function EffectivePermissions({
   groupCodes,
   groups,
   saved,
+  groupsFromProvider = false,
 }: {
   direct: string[];
   groupCodes: string[];
   groups: GroupLike[];
   /** The effective permissions the server reports for the saved user. */
   saved: string[];
+  /** The user signs in through the identity provider, which gives their groups at each sign-in. */
+  groupsFromProvider?: boolean;
 }) {
   const descriptions = usePermissionDescriptions();
   const draft = permissionSources(direct, groupCodes, groups);
@@ -93,6 +96,11 @@ export function EffectivePermissions({
                           group {g}
                         </Badge>
                       ))}
+                      {groupsFromProvider && row.groups.length > 0 && (
+                        <Badge component="li" variant="light" color="violet" radius="sm" tt="none">
+                          from the identity provider
+                        </Badge>
+                      )}
                     </Group>
                   )}
                 </Table.Td>

@@ -177,9 +177,11 @@ function UserDetailLoaded({
             )}
           </Group>
           <Group gap="xs">
-            <Button variant="default" onClick={resetModal.open}>
-              Reset password…
-            </Button>
+            {!user.identityProvider && (
+              <Button variant="default" onClick={resetModal.open}>
+                Reset password…
+              </Button>
+            )}
             <Button
               color="red"
               variant="outline"
@@ -220,6 +222,12 @@ function UserDetailLoaded({
                   }}
                 />
                 {user.lockedUntil && <SignInLock user={{ ...user, lockedUntil: user.lockedUntil }} />}
+                {user.identityProvider && (
+                  <Text size="sm">
+                    Signs in through the identity provider <b>{user.identityProvider}</b>, which gives their
+                    groups at each sign-in; no password here.
+                  </Text>
+                )}
               </Stack>
             </Paper>
             <AccessCard user={user} access={access} />
@@ -247,6 +255,7 @@ function UserDetailLoaded({
                 }
                 groups={groups}
                 saved={user.effectivePermissions}
+                groupsFromProvider={user.identityProvider !== null}
               />
             </Stack>
           </Paper>

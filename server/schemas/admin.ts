@@ -72,10 +72,28 @@ export const UserResponse = z
   })
   .meta({ id: 'UserResponse' });
 
+export const PermissionSource = z
+  .object({
+    permission: z.string(),
+    source: z.enum(['DIRECT', 'GROUP', 'IDENTITY_PROVIDER']).meta({
+      description:
+        'DIRECT: given to the user; GROUP: through a group an administrator put them in; IDENTITY_PROVIDER: through a group their identity provider gave them at their last sign-in',
+    }),
+    group: z.string().nullable().meta({ description: "the group's code; null for DIRECT" }),
+  })
+  .meta({ id: 'PermissionSource' });
+
 export const UserDetailResponse = UserResponse.extend({
   lockedUntil: z.string().nullable().meta({
     description:
       'local date-time until which sign-in is refused after repeated failed attempts; null when not locked',
+  }),
+  identityProvider: z.string().nullable().meta({
+    description:
+      'the issuer of the OpenID provider this person signs in through (no password here); null for a local account',
+  }),
+  permissionSources: z.array(PermissionSource).meta({
+    description: 'where each effective permission comes from, one entry per source, by permission then group',
   }),
 }).meta({ id: 'UserDetailResponse' });
 

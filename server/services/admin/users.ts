@@ -35,10 +35,32 @@ export async function getUserView(db: Db, input: { id: number }): Promise<UserVi
   return view;
 }
 
-/** One user as the user page shows it: with the sign-in lock, if any (server/auth/lockout.ts). */
+/**
+ * One user as the user page shows it: with the sign-in lock, if any (server/auth/lockout.ts), the identity
+ * provider they sign in through, and where each effective permission comes from. A person of the provider
+ * has the groups it gave at their last sign-in (oidc-sign-in.ts replaces them all each time).
+ */
 export async function getUserDetail(db: Db, input: { id: number }): Promise<UserDetailView> {
   const view = await getUserView(db, input);
-  return { ...view, lockedUntil: formatNullable(await lockedUntilOf(db, { username: view.username })) };
+  const row = await db.query.users.findFirst({
+    columns: { permissions: true, oidcIssuer: true },
+    where: eq(users.id, input.id),
+    with: { memberships: { columns: {}, with: { group: { columns: { code: true, permissions: true } } } } },
+  });
+  if (!row) throw notFound('User', input.id);
+  const groupSource = row.oidcIssuer ? ('IDENTITY_PROVIDER' as const) : ('GROUP' as const);
+  const permissionSources = [
+    ...row.permissions.map((permission) => ({ permission, source: 'DIRECT' as const, group: null })),
+    ...row.memberships.flatMap(({ group }) =>
+      group.permissions.map((permission) => ({ permission, source: groupSource, group: group.code })),
+    ),
+  ].sort((a, b) => a.permission.localeCompare(b.permission) || (a.group ?? '').localeCompare(b.group ?? ''));
+  return {
+    ...view,
+    lockedUntil: formatNullable(await lockedUntilOf(db, { username: view.username })),
+    identityProvider: row.oidcIssuer,
+    permissionSources,
+  };
 }
 
 export function listUsers(db: Db, input: { q?: string }): Promise<UserView[]> {

@@ -1,7 +1,17 @@
 // Browser end-to-end tests: the production server (server/http.ts on a `next build`) with its own fresh
 // embedded database, driven by the Debian Chromium. Run through `npm run test:e2e` (e2e/run.sh).
 import { defineConfig } from '@playwright/test';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, AUTH_SECRET, BASE_URL, DATA_DIR, PORT } from './e2e/support-env';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  AUTH_SECRET,
+  BASE_URL,
+  DATA_DIR,
+  IDP_ISSUER,
+  OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET,
+  PORT,
+} from './e2e/support-env';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -61,6 +71,16 @@ export default defineConfig({
       WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
       // A subscription failing for 3 s needs attention (24 h in service): the dashboard's alert, seen in seconds.
       WEBHOOK_ATTENTION_AFTER_MS: '3000',
+      // Single sign-on through the OpenID provider e2e/single-sign-on.spec.ts starts (only while it runs: the
+      // other tests sign in with passwords and see the button, as a console with SSO shows it).
+      OIDC_ISSUER: IDP_ISSUER,
+      OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET,
+      OIDC_SCOPES: 'openid profile groups',
+      OIDC_GROUP_MAPPING: 'bpm-admins=SSO_ADMINS,bpm-ops=SSO_OPS',
+      OIDC_DISPLAY_NAME: 'the test provider',
+      // A provider that does not answer is an error on the sign-in page after this long.
+      OIDC_TIMEOUT_MS: '2000',
     },
   },
 });

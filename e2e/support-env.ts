@@ -7,3 +7,8 @@ export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'e2e-Admin-Passw0rd!';
 /** A fixed signing secret, for the e2e server only. */
 export const AUTH_SECRET = 'e2e-only-auth-secret-0123456789abcdef';
+/** The test's own OpenID provider (e2e/single-sign-on.spec.ts starts it), on the port after the server's. */
+export const IDP_PORT = PORT + 1;
+export const IDP_ISSUER = `http://127.0.0.1:${IDP_PORT}`;
+export const OIDC_CLIENT_ID = 'bpm-console-e2e';
+export const OIDC_CLIENT_SECRET = 'e2e-only-oidc-client-secret';

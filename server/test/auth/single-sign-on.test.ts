@@ -19,7 +19,7 @@ import {
   type TestApi,
 } from '../support/http-helpers';
 import { idTokenClaimsOf, startIdentityProvider, type IdentityProvider } from '../support/identity-provider';
-import { unique } from '../support/helpers';
+import { callerWith, unique } from '../support/helpers';
 
 const client = {
   clientId: 'bpm-console',
@@ -160,6 +160,16 @@ describe('single sign-on', () => {
     expectUnauthenticated(await t.signIn(name, 'any password at all'));
     const unknown = await t.signIn(unique('nobody'), 'any password at all');
     expect((await t.signIn(name, 'any password at all')).body).toEqual(unknown.body);
+    // tRPC's sign-in and the password change, the other password entry points, alike.
+    await expect(
+      (await callerWith(t.database)).auth.createToken({ username: name, password: 'any password at all' }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const change = await t.call('POST', '/password', {
+      body: { username: name, currentPassword: 'any password at all', newPassword: 'a brand new password' },
+    });
+    expectUnauthenticated(change);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, result.user.id));
+    expect(row.passwordHash).toBeNull();
     const reset = await t.withoutChange(() =>
       t.as(adminToken).put(`/admin/users/${result.user.id}/password`, { password: 'a long new password' }),
     );

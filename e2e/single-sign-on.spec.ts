@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { startIdentityProvider, type IdentityProvider } from '../server/test/support/identity-provider';
-import { BASE_URL, expect, getAccessToken, shot, test } from './support';
+import { BASE_URL, DESKTOP_AND_PHONE, expect, getAccessToken, shot, test } from './support';
 import { IDP_PORT, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } from './support-env';
 
 const SSO_BUTTON = 'Continue with the test provider';
@@ -231,12 +231,9 @@ test('a provider that is down or does not answer is a clear error on the sign-in
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
 });
 
-for (const size of [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const size of DESKTOP_AND_PHONE) {
   test(`the sign-in page with its SSO button passes axe at ${size.name} width`, async ({ page }) => {
-    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.setViewportSize(size.viewport);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: SSO_BUTTON })).toBeEnabled();
     await axeClean(page);

@@ -167,11 +167,13 @@ test('the groups the provider gives count at the next sign-in; no mapped group, 
   await other.context().close();
 });
 
-test('a callback without its state is refused, in this browser or another', async ({ page, browser }) => {
-  const { sub } = person(['bpm-admins']);
+/**
+ * Signs `sub` in at the provider in `page` and answers the provider's redirect back to the console, not
+ * followed: the browser's sign-in at the provider is sent from here, its redirects followed by hand (with the
+ * browser's cookies) until the one to the console, which is kept.
+ */
+async function heldCallback(page: Page, sub: string): Promise<string> {
   let callback = '';
-  // The provider's redirect back is held: the browser's sign-in at the provider is sent from here, its
-  // redirects followed by hand (with the browser's cookies) until the one to the console, which is kept.
   await page.route(/\/interaction\//, async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     let response = await route.fetch({ maxRedirects: 0 });
@@ -188,6 +190,12 @@ test('a callback without its state is refused, in this browser or another', asyn
   await signInThroughProvider(page, sub);
   await expect.poll(() => callback).not.toBe('');
   await page.unroute(/\/interaction\//);
+  return callback;
+}
+
+test('a callback without its state is refused, in this browser or another', async ({ page, browser }) => {
+  const { sub } = person(['bpm-admins']);
+  const callback = await heldCallback(page, sub);
 
   const tampered = new URL(callback);
   tampered.searchParams.set('state', 'not-the-state-this-browser-was-given');
@@ -205,6 +213,21 @@ test('a callback without its state is refused, in this browser or another', asyn
   // In the browser that started it, the same answer is good: what the others lacked was its state and PKCE.
   await page.goto(callback);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('a provider that stops answering at the callback is a clear error, not a hang', async ({ page }) => {
+  const callback = await heldCallback(page, person(['bpm-admins']).sub);
+  // The code is exchanged at the provider's token endpoint, which now holds every request.
+  idp.hang();
+  try {
+    await page.goto(callback);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Single sign-on did not complete' }),
+    ).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  } finally {
+    idp.resume();
+  }
 });
 
 test('a provider that is down or does not answer is a clear error on the sign-in page', async ({ page }) => {

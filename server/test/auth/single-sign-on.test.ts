@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema';
 import { parseGroupMapping, type GroupMapping } from '../../../lib/single-sign-on';
 import { getAuthOptions } from '../../auth/next-auth';
-import { signInThroughProvider } from '../../auth/oidc-sign-in';
+import { mappedGroupCodes, signInThroughProvider } from '../../auth/oidc-sign-in';
 import { getOidcSettings } from '../../auth/oidc-settings';
 import { freePort } from '../support/processes';
 import {
@@ -268,5 +268,39 @@ describe('without OIDC_* in the environment', () => {
   it('has no provider but the password: no SSO button, the console as before', () => {
     expect(getOidcSettings()).toBeNull();
     expect(getAuthOptions().providers.map((p) => p.id)).toEqual(['credentials']);
+  });
+});
+
+describe('OIDC_GROUP_MAPPING', () => {
+  const entries = (text: string) => {
+    const parsed = parseGroupMapping(text);
+    return typeof parsed === 'string' ? parsed : [...parsed];
+  };
+
+  it('reads value=CODE pairs, a value again for more groups, or a JSON object', () => {
+    expect(entries('')).toEqual([]);
+    expect(entries(' bpm-admins = ADMINS , bpm-ops=OPS,bpm-ops=READERS,bpm-ops=OPS')).toEqual([
+      ['bpm-admins', ['ADMINS']],
+      ['bpm-ops', ['OPS', 'READERS']],
+    ]);
+    // The last '=' separates: a value may hold one.
+    expect(entries('cn=admins=ADMINS')).toEqual([['cn=admins', ['ADMINS']]]);
+    expect(entries('{"/acme/bpm admins, EU": ["ADMINS", "OPS"], "ops": "OPS"}')).toEqual([
+      ['/acme/bpm admins, EU', ['ADMINS', 'OPS']],
+      ['ops', ['OPS']],
+    ]);
+  });
+
+  it('says what is wrong with a mapping it cannot read', () => {
+    expect(entries('bpm-admins')).toMatch(/not claimValue=GROUP_CODE/);
+    expect(entries('bpm-admins=admins')).toMatch(/not a group code/);
+    expect(entries('=ADMINS')).toMatch(/claim value is empty/);
+    expect(entries('{"a": 1}')).toMatch(/not a group code/);
+    expect(entries('{"a": ')).toMatch(/not valid JSON/);
+    expect(entries('{}')).toEqual([]);
+  });
+
+  it('maps a claim value to its codes and ignores values it does not name', () => {
+    expect(mappedGroupCodes(['b', 'x', 'a'], { groupMapping: mapping('a=A,b=B,b=A') })).toEqual(['A', 'B']);
   });
 });

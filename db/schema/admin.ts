@@ -227,3 +227,57 @@ export const secondFactors = pgTable('second_factors', {
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * A person's passkeys (WebAuthn credentials), each a second factor of its own: any one of them signs in
+ * after the password. The public key is kept as the authenticator gave it (COSE); the signature counter
+ * is the last one accepted, and an assertion that does not raise it (when the authenticator counts) is
+ * refused as a possible clone.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the browser names it; one credential belongs to one person. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach the authenticator (usb, internal, hybrid...), given back in challenges. */
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    index('passkeys_user_id_idx').on(t.userId),
+  ],
+);
+
+export type WebauthnChallengePurpose = 'REGISTRATION' | 'AUTHENTICATION';
+
+/**
+ * WebAuthn challenges issued and not used yet: each is bound to one person and one ceremony, short-lived,
+ * and removed by the statement that accepts it, so it is accepted once however many requests carry it.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    /** base64url of 32 random bytes, as it comes back in the browser's clientDataJSON. */
+    challenge: text('challenge').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<WebauthnChallengePurpose>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('webauthn_challenges_purpose_check', sql`${t.purpose} in ('REGISTRATION', 'AUTHENTICATION')`),
+    index('webauthn_challenges_expires_at_idx').on(t.expiresAt),
+  ],
+);

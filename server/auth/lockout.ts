@@ -51,6 +51,19 @@ export async function reservePasswordCheck(db: Db, input: { username: string }):
   return { reserved: false, retryAfterSeconds: Math.max(1, locked?.wait ?? LOCK_SECONDS) };
 }
 
+/**
+ * Gives back the check `reservePasswordCheck` counted, for a right password that is not yet a sign-in and
+ * whose next step is counted on its own (a passkey's challenge: the sign-in that carries its assertion
+ * checks the password again). Never below zero. It was not a failure, so it may also undo the count's
+ * reaching MAX_FAILURES that it caused itself.
+ */
+export async function releasePasswordCheck(db: Db, input: { username: string }): Promise<void> {
+  await db
+    .update(loginFailures)
+    .set({ failures: sql`${loginFailures.failures} - 1` })
+    .where(and(eq(loginFailures.usernameKey, lockKeyOf(input.username)), gt(loginFailures.failures, 0)));
+}
+
 /** A successful sign-in ends the run of failures; an administrator's unlock does too. */
 export async function clearFailures(db: Db, input: { username: string }): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.usernameKey, lockKeyOf(input.username)));

@@ -72,6 +72,15 @@ function oidcProvider(settings: OidcSettings): OAuthConfig<Record<string, unknow
   };
 }
 
+/** A form field carrying JSON; what is not JSON is left for the schema to refuse. */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 // A function, not a constant: reading the secret must wait for a request, never happen at build time.
 export function getAuthOptions(request?: SignInRequest): NextAuthOptions {
   const oidc = getOidcSettings();
@@ -89,9 +98,14 @@ export function getAuthOptions(request?: SignInRequest): NextAuthOptions {
           password: { label: 'Password', type: 'password' },
           // Sent only after the right password was answered SECOND_FACTOR_REQUIRED: no session exists before.
           code: { label: 'Code' },
+          // Or, instead of a code: a passkey's assertion (JSON) for a challenge from auth.startPasskeySignIn.
+          passkey: { label: 'Passkey' },
         },
         async authorize(credentials, req) {
-          const signIn = TokenRequest.safeParse(credentials);
+          const signIn = TokenRequest.safeParse({
+            ...credentials,
+            passkey: credentials?.passkey ? parsedJson(credentials.passkey) : undefined,
+          });
           if (!signIn.success) return null;
           const { db } = await getProcessDatabase();
           try {

@@ -35,6 +35,8 @@ export interface ChangePasswordInput {
   newPassword: string;
   /** The second factor's code, for a person who has one: the password alone changes nothing. */
   code?: string;
+  /** Instead of a code: a passkey's assertion for a challenge from POST /tokens/passkey-challenge. */
+  passkey?: PasswordCredentials['passkey'];
 }
 
 /**
@@ -48,7 +50,7 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const user = await verifyCredentials(
     db,
-    { username: input.username, password: input.currentPassword, code: input.code },
+    { username: input.username, password: input.currentPassword, code: input.code, passkey: input.passkey },
     origin,
   );
   if (input.newPassword === input.currentPassword)

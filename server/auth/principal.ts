@@ -6,11 +6,12 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import type { Db } from '../../db/client';
-import { apiTokens, secondFactors, users, type UserKind } from '../../db/schema';
+import { apiTokens, users, type UserKind } from '../../db/schema';
 import { getEnv } from '../runtime/env';
 import { ADMIN_PERMISSION, PERMISSION_CODES, type Permission } from '../permissions';
 import { remembered, rememberedNow } from './auth-cache';
 import { touchConsoleSession } from './console-sessions';
+import { hasSecondFactorOf } from './second-factor';
 import { effectivePermissions } from './effective-permissions';
 import { getAuthSecret } from './secret';
 import type { TokenScope } from './token-scopes';
@@ -70,8 +71,7 @@ const userAuthColumns = {
   enabled: users.enabled,
   tokenVersion: users.tokenVersion,
   mustChangePassword: users.mustChangePassword,
-  hasSecondFactor: sql<boolean>`exists (select 1 from ${secondFactors}
-    where ${secondFactors.userId} = ${users.id} and ${secondFactors.confirmedAt} is not null)`,
+  hasSecondFactor: hasSecondFactorOf(users.id),
   /** Signs in through the identity provider: their second factor is the provider's, never ours. */
   viaIdentityProvider: sql<boolean>`${users.oidcSubject} is not null`,
   kind: users.kind,

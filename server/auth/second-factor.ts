@@ -3,10 +3,11 @@
 // single-use recovery codes. Both are spent in one conditional statement, so a code accepted once is
 // refused afterwards however many requests send it at once (docs/contract.md §4).
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableName, is, isNotNull, isNull, lt, or, SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Secret, TOTP } from 'otpauth';
-import type { Db } from '../../db/client';
-import { secondFactors } from '../../db/schema';
+import { rowsOf, type Db } from '../../db/client';
+import { passkeys, secondFactors } from '../../db/schema';
 
 const PERIOD_SECONDS = 30;
 const DIGITS = 6;
@@ -64,13 +65,40 @@ export function recoveryCodeHash(code: string): string {
 const confirmed = (userId: number) =>
   and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt));
 
-/** Whether the person has a confirmed second factor, which their sign-in then asks for. */
-export async function hasSecondFactor(db: Db, input: { userId: number }): Promise<boolean> {
+/** Whether the person has a confirmed authenticator app (TOTP). */
+export async function hasTotp(db: Db, input: { userId: number }): Promise<boolean> {
   const [row] = await db
     .select({ userId: secondFactors.userId })
     .from(secondFactors)
     .where(confirmed(input.userId));
   return Boolean(row);
+}
+
+/** Whether the person has a second factor (a confirmed authenticator app, or a passkey): sign-in asks for it. */
+export async function hasSecondFactor(db: Db, input: { userId: number }): Promise<boolean> {
+  const [row] = rowsOf<{ has: boolean }>(
+    await db.execute(sql`select ${hasSecondFactorOf(sql`${input.userId}::bigint`)} as has`),
+  );
+  return row?.has === true;
+}
+
+/**
+ * `table.column`, always: Drizzle leaves a column unqualified in the selection of a query on one table, and
+ * inside the subqueries below an unqualified `id` would name the passkey's (as effective-permissions.ts says).
+ */
+function qualified(column: AnyPgColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/**
+ * The SQL condition that the user whose id is `userId` (a value, or the id column of the surrounding query)
+ * has a second factor: a confirmed authenticator app, or a passkey. Also read with their credentials.
+ */
+export function hasSecondFactorOf(userId: SQL | AnyPgColumn) {
+  const user = is(userId, SQL) ? userId : qualified(userId);
+  return sql<boolean>`(exists (select 1 from ${secondFactors}
+      where ${qualified(secondFactors.userId)} = ${user} and ${qualified(secondFactors.confirmedAt)} is not null)
+    or exists (select 1 from ${passkeys} where ${qualified(passkeys.userId)} = ${user}))`;
 }
 
 export type SpentCode = 'TOTP' | 'RECOVERY_CODE';

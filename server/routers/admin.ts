@@ -235,11 +235,11 @@ export const adminRouter = operations({
         method: 'DELETE',
         path: '/admin/users/{id}/second-factor',
         description:
-          "Removes the user's authenticator app and recovery codes (a lost phone): they sign in with the password alone " +
-          'and may enrol again. Audited as `user.second_factor_reset`; a user without one is answered 204 all the same.',
+          "Removes the user's authenticator app, recovery codes and every passkey (a lost phone or key): they sign in with the password alone " +
+          'and may enrol again. Audited as `user.second_factor_reset` (with the passkeys removed); a user without one is answered 204 all the same.',
         operationId: 'resetSecondFactor',
         tags: usersTag,
-        summary: "Remove a user's second factor",
+        summary: "Remove a user's second factors (authenticator app and passkeys)",
       },
       successStatus: 204,
     })

@@ -23,11 +23,27 @@ import {
   removeOwnSecondFactor,
   startTotpEnrolment,
 } from '../services/account/second-factor';
+import {
+  PasskeyCreationOptions,
+  PasskeyRequestOptions,
+  PasskeyResponse,
+  RegisterPasskeyRequest,
+  RemovePasskeyRequest,
+} from '../schemas/passkeys';
+import {
+  listPasskeys,
+  registerPasskey,
+  removePasskey,
+  startPasskeyProof,
+  startPasskeyRegistration,
+} from '../services/account/passkeys';
+import { startPasskeySignIn } from '../auth/login';
 import { getEnv } from '../runtime/env';
 import { operations, publicOperation, signedInOperation } from '../transport/trpc';
 
 const sessionsTag = ['Sessions'];
 const secondFactorTag = ['Second factor'];
+const passkeysTag = ['Passkeys'];
 
 export const authRouter = operations({
   createToken: publicOperation
@@ -40,6 +56,7 @@ export const authRouter = operations({
           'Checks the username and password (throttled against guessing) and answers a bearer access token that expires after `expiresIn` seconds. ' +
           'An account with a second factor also sends `code` (a current TOTP code or a recovery code) in the same request: ' +
           'the right password without it is 401 SECOND_FACTOR_REQUIRED and yields nothing; a wrong or replayed code is 401 and counts toward the lock like a wrong password. ' +
+          'An account with a passkey may send `passkey` instead: its assertion for a challenge from POST /tokens/passkey-challenge (refused, replayed or foreign: 401, counted the same). ' +
           'Scripts should use an API token instead.',
         protect: false,
         tags: ['Authentication'],
@@ -55,6 +72,30 @@ export const authRouter = operations({
           via: 'api',
         }),
       ),
+    ),
+
+  startPasskeySignIn: publicOperation
+    .meta({
+      conflict: 'This account has no passkey',
+      openapi: {
+        method: 'POST',
+        path: '/tokens/passkey-challenge',
+        operationId: 'startPasskeySignIn',
+        protect: false,
+        tags: passkeysTag,
+        summary: 'A challenge for one of your passkeys to sign, for this sign-in: asked with the password',
+        description:
+          'Checked, throttled and counted like POST /tokens (it tells whether the password is right): a wrong one is 401. ' +
+          'Answers the options for navigator.credentials.get() over your passkeys, with a challenge that is ' +
+          'bound to you, valid five minutes and accepted once; send its assertion as `passkey` with the password ' +
+          "to POST /tokens (or the console's sign-in). The attempt counts toward the lock until that sign-in succeeds. " +
+          'An account without a passkey is 409.',
+      },
+    })
+    .input(TokenRequest.pick({ username: true, password: true }))
+    .output(PasskeyRequestOptions)
+    .mutation(({ ctx, input }) =>
+      startPasskeySignIn(ctx.db, input, { clientAddress: ctx.clientAddress, via: 'api' }),
     ),
 
   /** Public: the person proves the current password, as at sign-in (a session may already be over). */
@@ -238,4 +279,99 @@ export const authRouter = operations({
     .input(RemoveSecondFactorRequest)
     .output(noContent)
     .mutation(({ ctx, input }) => removeOwnSecondFactor(ctx.db, input, ctx.principal)),
+  listPasskeys: signedInOperation
+    .meta({
+      beforeSecondFactor: true,
+      openapi: {
+        method: 'GET',
+        path: '/account/passkeys',
+        operationId: 'listPasskeys',
+        tags: passkeysTag,
+        summary: 'Your passkeys',
+        description:
+          'Each passkey you registered, the oldest first: its name, when it was registered and last used. Any ' +
+          'one of them is a second factor: with one, sign-in asks for it (or a code) after the password.',
+      },
+    })
+    .input(z.object({}))
+    .output(z.array(PasskeyResponse))
+    .query(({ ctx, input }) => listPasskeys(ctx.db, input, ctx.principal)),
+
+  startPasskeyRegistration: signedInOperation
+    .meta({
+      beforeSecondFactor: true,
+      openapi: {
+        method: 'POST',
+        path: '/account/passkeys/registration',
+        operationId: 'startPasskeyRegistration',
+        tags: passkeysTag,
+        summary: 'Options to make a new passkey (navigator.credentials.create), with a single-use challenge',
+        description:
+          "The relying party is the console (its public URL's host as the RP ID); the challenge is bound to you, " +
+          'valid five minutes and accepted once by POST /account/passkeys. Your passkeys are excluded, so one ' +
+          'authenticator is not registered twice.',
+      },
+    })
+    .input(z.object({}))
+    .output(PasskeyCreationOptions)
+    .mutation(({ ctx, input }) => startPasskeyRegistration(ctx.db, input, ctx.principal)),
+
+  registerPasskey: signedInOperation
+    .meta({
+      beforeSecondFactor: true,
+      conflict: 'This passkey is already registered',
+      openapi: {
+        method: 'POST',
+        path: '/account/passkeys',
+        operationId: 'registerPasskey',
+        tags: passkeysTag,
+        summary: "Keep a new passkey, from the browser's answer to the registration options",
+        description:
+          'Verified here: it must answer a registration challenge issued to you (spent by this request whatever ' +
+          "the outcome), from the console's origin and RP ID; else 400 on `response` and no passkey is kept. " +
+          'Attestation is not asked for (format `none`). From now on sign-in asks for a second factor. ' +
+          'Audited as `user.passkey_add`.',
+      },
+    })
+    .input(RegisterPasskeyRequest)
+    .output(PasskeyResponse)
+    .mutation(({ ctx, input }) => registerPasskey(ctx.db, input, ctx.principal)),
+
+  startPasskeyProof: signedInOperation
+    .meta({
+      conflict: 'You have no passkey',
+      openapi: {
+        method: 'POST',
+        path: '/account/passkeys/challenge',
+        operationId: 'startPasskeyProof',
+        tags: passkeysTag,
+        summary: 'A challenge for one of your passkeys to sign, to prove a current second factor',
+        description:
+          'Options for navigator.credentials.get() over your passkeys, with a challenge bound to you, valid five ' +
+          'minutes and accepted once: its assertion is the `passkey` of POST /account/passkeys/{id}/remove.',
+      },
+    })
+    .input(z.object({}))
+    .output(PasskeyRequestOptions)
+    .mutation(({ ctx, input }) => startPasskeyProof(ctx.db, input, ctx.principal)),
+
+  removePasskey: signedInOperation
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/account/passkeys/{id}/remove',
+        operationId: 'removePasskey',
+        tags: passkeysTag,
+        summary: 'Remove one of your passkeys, proven with a current second factor',
+        description:
+          'Send exactly one of `code` (a current code from your authenticator app, or a recovery code) and ' +
+          '`passkey` (an assertion of any of your passkeys for a challenge from POST /account/passkeys/challenge). ' +
+          'A wrong proof is 400 and counts toward the sign-in lock like a wrong password (429 while locked). ' +
+          'A passkey that is not yours is 404. Audited as `user.passkey_remove`.',
+      },
+      successStatus: 204,
+    })
+    .input(RemovePasskeyRequest)
+    .output(noContent)
+    .mutation(({ ctx, input }) => removePasskey(ctx.db, input, ctx.principal)),
 });

@@ -4,6 +4,7 @@
 import type { NotificationSettings } from '../services/notifications/settings';
 import { parseNetworks } from '../services/notifications/target-policy';
 import { getEnv } from './env';
+import { publicUrlOf } from './public-url';
 
 let cached: NotificationSettings | undefined;
 
@@ -24,10 +25,7 @@ export function notificationSettings(): NotificationSettings {
         password: env.SMTP_PASSWORD,
         from: env.SMTP_FROM ?? 'bpm-admin-console@localhost',
       },
-      publicUrl: (env.PUBLIC_URL ?? process.env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`).replace(
-        /\/+$/,
-        '',
-      ),
+      publicUrl: publicUrlOf(env),
     };
   }
   return cached;

@@ -1,5 +1,6 @@
 // Request and response shapes of the administration API; shared by procedures, OpenAPI and console forms.
 import { z } from 'zod';
+import { PasskeyAssertion } from './passkeys';
 import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES } from '../auth/token-scopes';
 import { PERMISSION_CODES } from '../permissions';
 import {
@@ -155,6 +156,10 @@ export const ChangePasswordRequest = z
     currentPassword: z.string().min(1).max(1000).meta({ format: 'password' }),
     newPassword: password,
     code: secondFactorCode,
+    passkey: PasskeyAssertion.optional().meta({
+      description:
+        'Only for an account with a passkey, instead of `code`: its assertion for a challenge from POST /tokens/passkey-challenge',
+    }),
   })
   .meta({ id: 'ChangePasswordRequest' });
 
@@ -278,6 +283,10 @@ export const TokenRequest = z
     username: z.string().min(1).max(200),
     password: z.string().min(1).max(1000),
     code: secondFactorCode,
+    passkey: PasskeyAssertion.optional().meta({
+      description:
+        'Only for an account with a passkey, instead of `code`: its assertion for a challenge from POST /tokens/passkey-challenge',
+    }),
   })
   .meta({ id: 'TokenRequest' });
 export const TokenResponse = z

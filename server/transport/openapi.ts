@@ -95,7 +95,7 @@ function problemsOf(method: string, path: string, op: Operation): Partial<Record
   // Why a write that can find its target in a state or shape that refuses it answers 409 (AppMeta.conflict).
   const conflict = writes ? operation?.conflict : undefined;
   const secured = Boolean(op.security?.length);
-  const signIn = path === '/tokens' || path === '/password';
+  const signIn = path === '/tokens' || path === '/password' || path === '/tokens/passkey-challenge';
   const kinds: [DomainErrorKind, string][] = [
     ['VALIDATION_FAILED', 'The input is not valid; `errors` names each field'],
     ...(secured || signIn
@@ -377,6 +377,11 @@ const TAGS: { name: string; description: string }[] = [
     name: 'Second factor',
     description:
       'Your authenticator app (TOTP) and recovery codes: once enrolled, sign-in asks for a code after the password.',
+  },
+  {
+    name: 'Passkeys',
+    description:
+      'Your passkeys (WebAuthn), each a second factor: registered from the console, signing a single-use challenge at sign-in after the password.',
   },
   {
     name: 'Sessions',

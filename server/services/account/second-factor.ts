@@ -7,7 +7,7 @@ import { forgetAuthentications } from '../../auth/auth-cache';
 import { clearFailures, reservePasswordCheck } from '../../auth/lockout';
 import type { Principal } from '../../auth/principal';
 import {
-  hasSecondFactor,
+  hasTotp,
   newRecoveryCodes,
   newTotpSecret,
   recoveryCodeHash,
@@ -125,7 +125,7 @@ export async function removeOwnSecondFactor(
   actor: Principal,
 ): Promise<void> {
   const userId = ownUserId(actor);
-  if (!(await hasSecondFactor(db, { userId }))) throw conflict('You have no second factor to remove');
+  if (!(await hasTotp(db, { userId }))) throw conflict('You have no authenticator app to remove');
   const reservation = await reservePasswordCheck(db, { username: actor.username });
   if (!reservation.reserved) throw rateLimited(reservation.retryAfterSeconds);
   if (!(await spendSecondFactorCode(db, { userId, code: input.code }))) {

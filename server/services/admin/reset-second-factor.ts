@@ -1,8 +1,8 @@
-// An administrator removing someone's second factor (a lost phone and lost recovery codes): they sign in
-// with their password alone and may enrol again.
+// An administrator removing someone's second factors (a lost phone and lost recovery codes, lost passkeys):
+// their authenticator app and every passkey go, they sign in with their password alone and may enrol again.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { secondFactors } from '../../../db/schema';
+import { passkeys, secondFactors } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { auditedChange } from './admin-change';
 import { getUserDetail } from './users';
@@ -20,10 +20,15 @@ export async function resetSecondFactor(db: Db, input: { id: number }, actor: Pr
           .select({ userId: secondFactors.userId })
           .from(secondFactors)
           .where(eq(secondFactors.userId, input.id));
-        return { username, secondFactor: Boolean(factor) };
+        const keys = await tx
+          .select({ id: passkeys.id, name: passkeys.name })
+          .from(passkeys)
+          .where(eq(passkeys.userId, input.id));
+        return { username, secondFactor: Boolean(factor), passkeys: keys };
       },
       write: async (tx) => {
         await tx.delete(secondFactors).where(eq(secondFactors.userId, input.id));
+        await tx.delete(passkeys).where(eq(passkeys.userId, input.id));
       },
     },
     actor,

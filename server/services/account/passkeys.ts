@@ -1,0 +1,164 @@
+// A person's own passkeys: listing them, registering one (options with a single-use challenge, then the
+// browser's attestation verified against it), proving a current second factor with one, and removing one
+// (which needs a current second factor, as removing the authenticator app does).
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { passkeys } from '../../../db/schema';
+import { forgetAuthentications } from '../../auth/auth-cache';
+import { clearFailures, reservePasswordCheck } from '../../auth/lockout';
+import {
+  issueAuthenticationOptions,
+  issueRegistrationOptions,
+  spendPasskeyAssertion,
+  verifyNewPasskey,
+} from '../../auth/passkeys';
+import type { Principal } from '../../auth/principal';
+import { spendSecondFactorCode } from '../../auth/second-factor';
+import { conflict, fieldError, notFound, rateLimited } from '../../errors';
+import { countAuthFailure } from '../../observability/metrics';
+import { formatLocalDateTime } from '../../time';
+import { recordAudit } from '../admin/audit';
+import { ownUserId } from '../sessions/session-view';
+
+export interface PasskeyView {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+const viewColumns = {
+  id: passkeys.id,
+  name: passkeys.name,
+  createdAt: passkeys.createdAt,
+  lastUsedAt: passkeys.lastUsedAt,
+};
+
+function toView(row: { id: number; name: string; createdAt: Date; lastUsedAt: Date | null }): PasskeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: formatLocalDateTime(row.createdAt),
+    lastUsedAt: row.lastUsedAt ? formatLocalDateTime(row.lastUsedAt) : null,
+  };
+}
+
+export async function listPasskeys(db: Db, _input: object, actor: Principal): Promise<PasskeyView[]> {
+  const rows = await db
+    .select(viewColumns)
+    .from(passkeys)
+    .where(eq(passkeys.userId, ownUserId(actor)))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+  return rows.map(toView);
+}
+
+/** Options for navigator.credentials.create(), with a new registration challenge for the caller. */
+export async function startPasskeyRegistration(
+  db: Db,
+  _input: object,
+  actor: Principal,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  return issueRegistrationOptions(db, { userId: ownUserId(actor), username: actor.username });
+}
+
+/**
+ * Keeps a new passkey once its attestation answers a registration challenge issued to the caller (spent
+ * here, whatever the outcome) from the console's origin and RP ID. From now on sign-in asks for a second
+ * factor, which this passkey (or any other of theirs) satisfies.
+ */
+export async function registerPasskey(
+  db: Db,
+  input: { name: string; response: RegistrationResponseJSON },
+  actor: Principal,
+): Promise<PasskeyView> {
+  const userId = ownUserId(actor);
+  const verified = await verifyNewPasskey(db, { userId, response: input.response });
+  if ('refused' in verified) throw fieldError('response', `is not accepted: ${verified.refused}`);
+  const row = await db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(passkeys)
+      .values({ userId, name: input.name, ...verified })
+      .onConflictDoNothing({ target: passkeys.credentialId })
+      .returning(viewColumns);
+    if (!added) throw conflict('This passkey is already registered');
+    await recordAudit(tx, {
+      actor: actor.username,
+      action: 'user.passkey_add',
+      targetType: 'user',
+      targetId: userId,
+      after: { passkeyId: added.id, name: added.name },
+    });
+    return added;
+  });
+  forgetAuthentications(db);
+  return toView(row);
+}
+
+/** Options for navigator.credentials.get() over the caller's passkeys: the proof removing one asks for. */
+export async function startPasskeyProof(
+  db: Db,
+  _input: object,
+  actor: Principal,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const options = await issueAuthenticationOptions(db, { userId: ownUserId(actor) });
+  if (!options) throw conflict('You have no passkey');
+  return options;
+}
+
+/**
+ * Removes one of the caller's passkeys, proven with a current second factor: a code (TOTP or recovery) or
+ * an assertion of any of their passkeys for a challenge from startPasskeyProof. A session alone is not
+ * enough, and a wrong proof counts against the username's sign-in lock like a wrong password.
+ */
+export async function removePasskey(
+  db: Db,
+  input: { id: number; code?: string; passkey?: AuthenticationResponseJSON },
+  actor: Principal,
+): Promise<void> {
+  const userId = ownUserId(actor);
+  const [target] = await db
+    .select({ id: passkeys.id, name: passkeys.name })
+    .from(passkeys)
+    .where(and(eq(passkeys.id, input.id), eq(passkeys.userId, userId)));
+  if (!target) throw notFound('Passkey', input.id);
+  const reservation = await reservePasswordCheck(db, { username: actor.username });
+  if (!reservation.reserved) throw rateLimited(reservation.retryAfterSeconds);
+  const proven = input.passkey
+    ? 'passkey' in (await spendPasskeyAssertion(db, { userId, response: input.passkey }))
+    : Boolean(input.code && (await spendSecondFactorCode(db, { userId, code: input.code })));
+  if (!proven) {
+    await recordAudit(db, {
+      actor: actor.username,
+      action: 'auth.second_factor_failed',
+      targetType: 'user',
+      targetId: userId,
+      after: { via: 'remove_passkey' },
+    });
+    countAuthFailure('second_factor');
+    throw input.passkey
+      ? fieldError('passkey', 'did not sign a challenge issued to you with one of your passkeys')
+      : fieldError('code', 'is not a current code nor an unused recovery code of your second factor');
+  }
+  await clearFailures(db, { username: actor.username });
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, target.id), eq(passkeys.userId, userId)))
+      .returning({ id: passkeys.id });
+    if (!removed.length) throw notFound('Passkey', input.id);
+    await recordAudit(tx, {
+      actor: actor.username,
+      action: 'user.passkey_remove',
+      targetType: 'user',
+      targetId: userId,
+      before: { passkeyId: target.id, name: target.name },
+    });
+  });
+  forgetAuthentications(db);
+}

@@ -223,6 +223,8 @@ export class TestApi {
       audit: await rows('select count(*)::int as n, max(id)::text as last from audit_events'),
       silences: await rows('select * from silences order by id'),
       secondFactors: await rows('select * from second_factors order by user_id'),
+      passkeys: await rows('select * from passkeys order by id'),
+      webauthnChallenges: await rows('select * from webauthn_challenges order by challenge'),
     };
   }
 

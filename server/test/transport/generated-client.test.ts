@@ -15,9 +15,11 @@ import {
   REGENERATE_COMMAND,
 } from '../../../clients/typescript/generate-api-types';
 import { sessionHandle, startConsoleSession } from '../../auth/console-sessions';
+import { relyingParty } from '../../auth/passkeys';
 import { formatLocalDateTime } from '../../time';
 import { unique } from '../support/helpers';
 import { ADMIN, newCode, newPassword, useTestApi, type Actor } from '../support/http-helpers';
+import { SoftAuthenticator, type Ceremony } from '../support/soft-authenticator';
 
 // Webhook subscriptions made here point at a closed port on this machine, and are disabled: nothing leaves it.
 process.env.WEBHOOK_ALLOW_HTTP = 'true';
@@ -188,6 +190,12 @@ async function createUser(api: Api, password = newPassword()) {
     }),
   );
   return { ...user, password };
+}
+
+/** The console as the relying party this server derives: what a browser on it would write. */
+function consoleCeremony(): Ceremony {
+  const { origin, rpID } = relyingParty();
+  return { origin, rpId: rpID };
 }
 
 const inAnHour = () => formatLocalDateTime(new Date(Date.now() + 3_600_000));
@@ -442,6 +450,86 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     const user = await createUser(api);
     ok(await api.DELETE('/admin/users/{id}/second-factor', path(user.id)), 204);
     notFound(await api.DELETE('/admin/users/{id}/second-factor', path(UNKNOWN_ID)));
+  },
+
+  // --- Passkeys (each case with a user of its own, and a software authenticator signing for the console)
+
+  async listPasskeys({ anonymous }) {
+    const mine = clientOf((await t.actor()).token);
+    expect(ok(await mine.GET('/account/passkeys'))).toEqual([]);
+    problem(await anonymous.GET('/account/passkeys'), 401, 'UNAUTHENTICATED');
+  },
+
+  async startPasskeyRegistration({ anonymous }) {
+    const mine = clientOf((await t.actor()).token);
+    const options = ok(await mine.POST('/account/passkeys/registration'));
+    expect(options.rp.id).toBe(relyingParty().rpID);
+    problem(await anonymous.POST('/account/passkeys/registration'), 401, 'UNAUTHENTICATED');
+  },
+
+  async registerPasskey() {
+    const mine = clientOf((await t.actor()).token);
+    const options = ok(await mine.POST('/account/passkeys/registration'));
+    const response = new SoftAuthenticator().register(options, consoleCeremony());
+    const added = ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
+    expect(added).toMatchObject({ name: 'Key', lastUsedAt: null });
+    problem(
+      await mine.POST('/account/passkeys', { body: { name: 'Key', response } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+  },
+
+  async startPasskeyProof() {
+    const mine = clientOf((await t.actor()).token);
+    problem(await mine.POST('/account/passkeys/challenge'), 409, 'CONFLICT');
+    const options = ok(await mine.POST('/account/passkeys/registration'));
+    const response = new SoftAuthenticator().register(options, consoleCeremony());
+    ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
+    expect(ok(await mine.POST('/account/passkeys/challenge')).allowCredentials).toHaveLength(1);
+  },
+
+  async removePasskey() {
+    const mine = clientOf((await t.actor()).token);
+    const authenticator = new SoftAuthenticator();
+    const options = ok(await mine.POST('/account/passkeys/registration'));
+    const response = authenticator.register(options, consoleCeremony());
+    const { id } = ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
+    const proof = ok(await mine.POST('/account/passkeys/challenge'));
+    const passkey = authenticator.assert(proof, consoleCeremony());
+    ok(
+      await mine.POST('/account/passkeys/{id}/remove', { params: { path: { id } }, body: { passkey } }),
+      204,
+    );
+    problem(
+      await mine.POST('/account/passkeys/{id}/remove', {
+        params: { path: { id } },
+        body: { code: '123456' },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+  },
+
+  async startPasskeySignIn({ anonymous }) {
+    const actor = await t.actor();
+    const mine = clientOf(actor.token);
+    const credentials = { username: actor.username, password: actor.user.password };
+    problem(await anonymous.POST('/tokens/passkey-challenge', { body: credentials }), 409, 'CONFLICT');
+    const authenticator = new SoftAuthenticator();
+    const options = ok(await mine.POST('/account/passkeys/registration'));
+    const response = authenticator.register(options, consoleCeremony());
+    ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
+    const challenge = ok(await anonymous.POST('/tokens/passkey-challenge', { body: credentials }));
+    const passkey = authenticator.assert(challenge, consoleCeremony());
+    expect(ok(await anonymous.POST('/tokens', { body: { ...credentials, passkey } })).tokenType).toBe(
+      'Bearer',
+    );
+    problem(
+      await anonymous.POST('/tokens/passkey-challenge', { body: { ...credentials, password: 'not-it' } }),
+      401,
+      'UNAUTHENTICATED',
+    );
   },
 
   async unlockUser({ api }) {

@@ -207,6 +207,7 @@ const VERBS = [
   'complete',
   'fail',
   'add',
+  'register',
   'remove',
   'assign',
   'send',

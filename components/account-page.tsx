@@ -1,7 +1,8 @@
 'use client';
-// The signed-in person's own account: their second factor, where they are signed in, and ending those sessions.
+// The signed-in person's own account: their second factors, where they are signed in, and ending those sessions.
 import { Stack } from '@mantine/core';
 import { PageHeader } from '@/components/admin/page-header';
+import { PasskeysCard } from '@/components/passkeys-card';
 import { SecondFactorCard } from '@/components/second-factor-card';
 import { SessionsCard } from '@/components/sessions-card';
 
@@ -10,9 +11,10 @@ export function AccountPage() {
     <Stack>
       <PageHeader
         title="Your account"
-        description="Your second factor, your console sign-ins, and ending them."
+        description="Your second factors, your console sign-ins, and ending them."
       />
       <SecondFactorCard />
+      <PasskeysCard />
       <SessionsCard />
     </Stack>
   );

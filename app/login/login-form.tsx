@@ -1,13 +1,22 @@
 'use client';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { signIn } from 'next-auth/react';
+import { useMutation } from '@tanstack/react-query';
+import { signIn, type SignInResponse } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { FramedPage } from '@/components/framed-page';
+import { signWithPasskey, webAuthnFailure } from '@/components/passkeys-card';
+import { useTRPC } from '@/components/trpc';
+import { problemOf } from '@/components/forms/zod-form';
 import { safeRedirectPath } from '@/lib/safe-redirect';
 import { SECOND_FACTOR_REQUIRED_ERROR } from '@/lib/second-factor';
 
-function messageFor(error: string, askingCode: boolean): string {
+/** What the second step was answered with: a code, or a passkey. */
+type SecondFactor = 'code' | 'passkey';
+
+function messageFor(error: string, askingCode: boolean, tried: SecondFactor): string {
+  if (error === 'CredentialsSignin' && askingCode && tried === 'passkey')
+    return 'The passkey was not accepted. Try again, or use a code.';
   if (error === 'CredentialsSignin' && askingCode) return 'Wrong or already used code.';
   if (error === 'CredentialsSignin') return 'Wrong username or password, or the account is disabled.';
   if (/too many/i.test(error)) return error;
@@ -29,6 +38,23 @@ export function LoginForm({ callbackUrl, children }: { callbackUrl: string; chil
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
+  const trpc = useTRPC();
+  const passkeyChallenge = useMutation(trpc.auth.startPasskeySignIn.mutationOptions());
+
+  function finish(result: SignInResponse | undefined, tried: SecondFactor) {
+    setBusy(false);
+    if (result?.ok && !result.error) {
+      // Checked again here: whatever reaches this component, a sign-in never leaves the site.
+      router.replace(safeRedirectPath(callbackUrl));
+      router.refresh();
+    } else if (result?.error === SECOND_FACTOR_REQUIRED_ERROR) {
+      setAskingCode(true);
+    } else {
+      setError(messageFor(result?.error ?? '', askingCode, tried));
+      if (askingCode) setCode('');
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -39,17 +65,28 @@ export function LoginForm({ callbackUrl, children }: { callbackUrl: string; chil
       ...(askingCode ? { code } : {}),
       redirect: false,
     });
-    setBusy(false);
-    if (result?.ok && !result.error) {
-      // Checked again here: whatever reaches this component, a sign-in never leaves the site.
-      router.replace(safeRedirectPath(callbackUrl));
-      router.refresh();
-    } else if (result?.error === SECOND_FACTOR_REQUIRED_ERROR) {
-      setAskingCode(true);
-    } else {
-      setError(messageFor(result?.error ?? '', askingCode));
-      if (askingCode) setCode('');
+    finish(result, 'code');
+  }
+
+  // The passkey instead of the code: a challenge for this sign-in (asked with the password again), signed
+  // by the browser, then sent with the password as the code would be.
+  async function signInWithPasskey() {
+    setBusy(true);
+    setError(null);
+    const options = await passkeyChallenge.mutateAsync({ username, password }).catch((failure: unknown) => {
+      setError(problemOf(failure).detail);
+      return null;
+    });
+    if (!options) return setBusy(false);
+    let passkey: string;
+    try {
+      passkey = JSON.stringify(await signWithPasskey(options));
+    } catch (failure) {
+      setBusy(false);
+      setError(webAuthnFailure(failure));
+      return;
     }
+    finish(await signIn('credentials', { username, password, passkey, redirect: false }), 'passkey');
   }
 
   return (
@@ -71,16 +108,21 @@ export function LoginForm({ callbackUrl, children }: { callbackUrl: string; chil
             </Alert>
           )}
           {askingCode ? (
-            <TextInput
-              label="Code"
-              description="The six-digit code from your authenticator app, or one of your recovery codes."
-              name="code"
-              autoComplete="one-time-code"
-              autoFocus
-              required
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value)}
-            />
+            <>
+              <TextInput
+                label="Code"
+                description="The six-digit code from your authenticator app, or one of your recovery codes."
+                name="code"
+                autoComplete="one-time-code"
+                autoFocus
+                required
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+              />
+              <Button type="button" variant="default" onClick={() => void signInWithPasskey()} disabled={busy}>
+                Use a passkey
+              </Button>
+            </>
           ) : (
             <>
               <TextInput

@@ -47,7 +47,8 @@ export const PasskeyAssertion = z
     response: z.object({
       clientDataJSON: base64url(4000, 'the browser-signed client data (challenge, origin, type)'),
       authenticatorData: base64url(64_000, 'the authenticator data (RP ID hash, flags, counter)'),
-      signature: base64url(1000, 'the signature over the authenticator data and the client data hash'),
+      // Post-quantum keys sign long: an ML-DSA-87 signature is 4,627 bytes.
+      signature: base64url(16_000, 'the signature over the authenticator data and the client data hash'),
       userHandle: base64url(200, 'the user handle the passkey was made for').optional(),
     }),
     authenticatorAttachment,

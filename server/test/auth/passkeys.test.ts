@@ -3,10 +3,12 @@
 // the account, then signs the challenge of a sign-in. Replay, a phishing origin or RP ID, a counter going
 // back, another person's credential, the lock, removal and an administrator's reset. Its own file: the
 // console's public URL, which the relying party is derived from, is read once per process.
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../db/client';
 import { verifyCredentials } from '../../auth/login';
 import { MAX_FAILURES } from '../../auth/lockout';
-import { relyingParty } from '../../auth/passkeys';
+import { OPEN_CHALLENGES, relyingParty } from '../../auth/passkeys';
 import { DomainError } from '../../errors';
 import {
   expectFieldError,
@@ -167,6 +169,29 @@ describe('registering a passkey', () => {
     }
     expect((await me.get('/account/passkeys')).body).toEqual([]);
     expect((await t.call('POST', '/tokens', { body: passwordOf(actor) })).status).toBe(200);
+  });
+
+  it('refuses an expired challenge, and keeps at most five open per person (a sixth drops the oldest)', async () => {
+    const actor = await t.actor();
+    const me = t.as(actor.token);
+    const stale = await me.post('/account/passkeys/registration');
+    await t.database.db.execute(
+      sql`update webauthn_challenges set expires_at = now() - interval '1 second' where challenge = ${stale.body.challenge}`,
+    );
+    const late = new SoftAuthenticator().register(stale.body, CONSOLE);
+    expectFieldError(await me.post('/account/passkeys', { name: 'Late', response: late }), 'response');
+
+    const issued = [];
+    for (let i = 0; i < OPEN_CHALLENGES + 1; i++)
+      issued.push((await me.post('/account/passkeys/registration')).body);
+    const oldest = new SoftAuthenticator().register(issued[0], CONSOLE);
+    expectFieldError(await me.post('/account/passkeys', { name: 'Oldest', response: oldest }), 'response');
+    const newest = new SoftAuthenticator().register(issued[OPEN_CHALLENGES], CONSOLE);
+    expect((await me.post('/account/passkeys', { name: 'Newest', response: newest })).status).toBe(200);
+    const open = await t.database.db.execute(
+      sql`select count(*)::int as n from webauthn_challenges where user_id = ${actor.id}`,
+    );
+    expect(rowsOf<{ n: number }>(open)[0].n).toBe(OPEN_CHALLENGES - 1);
   });
 
   it('answers bad input 400 and changes nothing', async () => {

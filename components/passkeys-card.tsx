@@ -1,0 +1,250 @@
+'use client';
+// Your passkeys: each a second factor of its own. Adding one asks the browser to make it (the server's
+// options and single-use challenge, then its answer verified there); removing one asks for a current second
+// factor: any of your passkeys, or a code from your authenticator app or a recovery code.
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/trpc';
+import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
+import type { PasskeyAssertion, PasskeyRegistrationResponse } from '@/server/schemas/passkeys';
+import type { z } from 'zod';
+
+/** What the browser said when it made or used no passkey: the person cancelled, or it cannot. */
+export function webAuthnFailure(error: unknown): string {
+  if (error instanceof Error && error.name === 'NotAllowedError')
+    return 'The browser made no passkey: it was cancelled or timed out.';
+  if (error instanceof Error && error.name === 'InvalidStateError')
+    return 'This authenticator already holds one of your passkeys.';
+  return error instanceof Error ? error.message : 'The browser could not use a passkey.';
+}
+
+/** The browser's signature over `options`, as the API takes it. */
+export async function signWithPasskey(options: object): Promise<z.infer<typeof PasskeyAssertion>> {
+  const answer = await startAuthentication({
+    optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
+  });
+  return answer as z.infer<typeof PasskeyAssertion>;
+}
+
+function useWebAuthnSupported(): boolean | null {
+  const [supported, setSupported] = useState<boolean | null>(null);
+  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
+  return supported;
+}
+
+export function PasskeysCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.auth.listPasskeys.queryOptions({}));
+  const start = useMutation(trpc.auth.startPasskeyRegistration.mutationOptions());
+  const register = useMutation(trpc.auth.registerPasskey.mutationOptions());
+  const supported = useWebAuthnSupported();
+  const [name, setName] = useState('');
+  const [browserError, setBrowserError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.auth.listPasskeys.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
+    ]);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setBrowserError(null);
+    register.reset();
+    const options = await start.mutateAsync({}).catch(() => null);
+    if (!options) return;
+    let response: z.infer<typeof PasskeyRegistrationResponse>;
+    try {
+      response = (await startRegistration({
+        optionsJSON: options as PublicKeyCredentialCreationOptionsJSON,
+      })) as z.infer<typeof PasskeyRegistrationResponse>;
+    } catch (error) {
+      setBrowserError(webAuthnFailure(error));
+      return;
+    }
+    register.mutate(
+      { name, response },
+      {
+        onSuccess: (added) => {
+          setName('');
+          notifySuccess('Passkey added', `“${added.name}” now signs you in after your password.`);
+          void refresh();
+        },
+      },
+    );
+  }
+
+  const passkeys = list.data ?? [];
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="passkeys-title">
+      <Stack>
+        <div>
+          <Title order={2} size="h4" id="passkeys-title">
+            Passkeys
+          </Title>
+          <Text size="sm" c="dimmed">
+            A passkey on this device or a security key: after your password, sign-in can ask for it instead of
+            a code.
+          </Text>
+        </div>
+        {list.error ? <ProblemAlert error={list.error} /> : null}
+        {list.data && passkeys.length === 0 && <Text size="sm">You have no passkey yet.</Text>}
+        {passkeys.length > 0 && (
+          <Stack gap="xs" component="ul" aria-label="Your passkeys" style={{ listStyle: 'none', padding: 0 }}>
+            {passkeys.map((p) => (
+              <Group component="li" key={p.id} justify="space-between" wrap="nowrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {p.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Added {p.createdAt.replace('T', ' ')}
+                    {p.lastUsedAt ? `, last used ${p.lastUsedAt.replace('T', ' ')}` : ', not used yet'}
+                  </Text>
+                </div>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  aria-label={`Remove ${p.name}`}
+                  onClick={() => setRemoving(p)}
+                >
+                  Remove
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        {removing && (
+          <RemovePasskey
+            passkey={removing}
+            onDone={() => {
+              setRemoving(null);
+              void refresh();
+            }}
+            onCancel={() => setRemoving(null)}
+          />
+        )}
+        {supported === false && (
+          <Text size="sm">This browser cannot make passkeys; use another one, or an authenticator app.</Text>
+        )}
+        {supported && !removing && (
+          <form onSubmit={add} aria-label="Add a passkey">
+            <Stack gap="xs">
+              {browserError && (
+                <Alert color="red" title="No passkey was added" role="alert">
+                  {browserError}
+                </Alert>
+              )}
+              {start.error ? <ProblemAlert error={start.error} title="Could not add a passkey" /> : null}
+              {register.error ? (
+                <ProblemAlert error={register.error} title="Could not add a passkey" />
+              ) : null}
+              <Group align="flex-end">
+                <TextInput
+                  label="Name of the new passkey"
+                  placeholder="Work laptop"
+                  required
+                  maxLength={100}
+                  value={name}
+                  onChange={(e) => setName(e.currentTarget.value)}
+                />
+                <Button type="submit" loading={start.isPending || register.isPending}>
+                  Add a passkey
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Removing one passkey, proven with a current second factor: a passkey (any of yours) or a code. */
+function RemovePasskey({
+  passkey,
+  onDone,
+  onCancel,
+}: {
+  passkey: { id: number; name: string };
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const trpc = useTRPC();
+  const proof = useMutation(trpc.auth.startPasskeyProof.mutationOptions());
+  const remove = useMutation(trpc.auth.removePasskey.mutationOptions());
+  const [code, setCode] = useState('');
+  const [browserError, setBrowserError] = useState<string | null>(null);
+  const removed = () => {
+    notifySuccess('Passkey removed', `“${passkey.name}” no longer signs you in.`);
+    onDone();
+  };
+
+  async function withPasskey() {
+    setBrowserError(null);
+    remove.reset();
+    const options = await proof.mutateAsync({}).catch(() => null);
+    if (!options) return;
+    try {
+      const assertion = await signWithPasskey(options);
+      remove.mutate({ id: passkey.id, passkey: assertion }, { onSuccess: removed });
+    } catch (error) {
+      setBrowserError(webAuthnFailure(error));
+    }
+  }
+
+  function withCode(event: FormEvent) {
+    event.preventDefault();
+    setBrowserError(null);
+    remove.mutate({ id: passkey.id, code }, { onSuccess: removed });
+  }
+
+  return (
+    <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-default-hover)">
+      <form onSubmit={withCode} aria-label={`Remove the passkey ${passkey.name}`}>
+        <Stack gap="xs">
+          <Text size="sm">
+            Removing “{passkey.name}” needs a current second factor: one of your passkeys, or a code.
+          </Text>
+          {browserError && (
+            <Alert color="red" title="The passkey was not used" role="alert">
+              {browserError}
+            </Alert>
+          )}
+          {proof.error ? <ProblemAlert error={proof.error} title="Could not remove the passkey" /> : null}
+          {remove.error ? <ProblemAlert error={remove.error} title="Could not remove the passkey" /> : null}
+          <Group>
+            <Button color="red" variant="light" onClick={() => void withPasskey()} loading={proof.isPending}>
+              Confirm with a passkey
+            </Button>
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          </Group>
+          <Group align="flex-end">
+            <TextInput
+              label="Or a code from your app, or a recovery code"
+              autoComplete="one-time-code"
+              required
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+            />
+            <Button type="submit" color="red" variant="light" loading={remove.isPending}>
+              Remove with the code
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,95 @@
+// Passkeys (docs/contract.md §4): on a phone, a person adds a passkey on their account page with Chromium's
+// virtual authenticator (a platform authenticator with user verification, through the DevTools protocol),
+// signs out, and signs in again with the password and then the passkey. Axe-clean at each step.
+//
+// On localhost, not 127.0.0.1: WebAuthn takes no IP address as an RP ID, and the server's relying party is
+// its public URL, http://localhost:<port> when PUBLIC_URL is unset (as here).
+import AxeBuilder from '@axe-core/playwright';
+import type { CDPSession, Page } from '@playwright/test';
+import { createUser, expect, PORT, shot, signIn, test } from './support';
+
+test.use({ viewport: { width: 390, height: 844 }, baseURL: `http://localhost:${PORT}` });
+
+async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+test('add a passkey on a phone, sign out, sign in with the password and then the passkey', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  test.slow();
+  const user = await createUser(request, {
+    usernamePrefix: 'passkey',
+    permissionCodes: ['ACCESS_BPM_ADMIN'],
+  });
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await signIn(page, user.username, user.password);
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
+
+  await page.goto('/account');
+  const card = page.getByRole('region', { name: 'Passkeys' });
+  await expect(card).toContainText('You have no passkey yet.');
+  await axeClean(page);
+  await card.getByRole('textbox', { name: 'Name of the new passkey' }).fill('This phone');
+  await card.getByRole('button', { name: 'Add a passkey', exact: true }).click();
+  const list = card.getByRole('list', { name: 'Your passkeys' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('This phone');
+  await expect(list).toContainText('not used yet');
+  const made = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(made.credentials).toHaveLength(1);
+  expect(made.credentials[0].rpId).toBe('localhost');
+  await axeClean(page);
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'passkeys-01-added', { fullPage: false });
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  // The right password alone is answered 401 by next-auth (no session), which the browser logs.
+  consoleGuard.allow(/status of 401/);
+  await signIn(page, user.username, user.password);
+  const usePasskey = page.getByRole('button', { name: 'Use a passkey', exact: true });
+  await expect(usePasskey).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
+  await axeClean(page);
+  await shot(page, 'passkeys-02-second-step', { fullPage: false });
+  await usePasskey.click();
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
+  const used = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(used.credentials[0].signCount).toBeGreaterThan(made.credentials[0].signCount);
+
+  await page.goto('/account');
+  await expect(list).toContainText('last used');
+  await shot(page, 'passkeys-03-signed-in', { fullPage: false });
+
+  // Removing it asks for a current second factor: the passkey itself here.
+  await list.getByRole('button', { name: 'Remove This phone' }).click();
+  const removal = card.getByRole('form', { name: 'Remove the passkey This phone' });
+  await expect(removal).toBeVisible();
+  await axeClean(page);
+  await shot(page, 'passkeys-04-remove', { fullPage: false });
+  await removal.getByRole('button', { name: 'Confirm with a passkey', exact: true }).click();
+  await expect(card).toContainText('You have no passkey yet.');
+});

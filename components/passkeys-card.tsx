@@ -116,6 +116,8 @@ export function PasskeysCard() {
                   color="red"
                   variant="light"
                   aria-label={`Remove ${p.name}`}
+                  // The row's text wraps, never the button's label.
+                  style={{ flexShrink: 0 }}
                   onClick={() => setRemoving(p)}
                 >
                   Remove

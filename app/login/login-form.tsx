@@ -119,7 +119,12 @@ export function LoginForm({ callbackUrl, children }: { callbackUrl: string; chil
                 value={code}
                 onChange={(e) => setCode(e.currentTarget.value)}
               />
-              <Button type="button" variant="default" onClick={() => void signInWithPasskey()} disabled={busy}>
+              <Button
+                type="button"
+                variant="default"
+                onClick={() => void signInWithPasskey()}
+                disabled={busy}
+              >
                 Use a passkey
               </Button>
             </>

@@ -11,7 +11,10 @@ import { problemOf, showFieldErrors, zodValidate } from '@/components/forms/zod-
 import { SignOutButton } from '@/components/sign-out-button';
 import { useTRPC } from '@/components/trpc';
 import { ProblemAlert } from '@/components/ui/problem';
+import { signWithPasskey, webAuthnFailure } from '@/components/passkeys-card';
 import { ChangePasswordRequest } from '@/server/schemas/admin';
+import type { PasskeyAssertion } from '@/server/schemas/passkeys';
+import type { z } from 'zod';
 
 type Values = {
   username: string;
@@ -22,9 +25,13 @@ type Values = {
   code: string;
 };
 
+/** The second factor sent with the change, once the server asked for one. */
+type Proof = { code?: string; passkey?: z.infer<typeof PasskeyAssertion> };
+
 export function ChangePasswordForm({ username, required }: { username: string; required: boolean }) {
   const trpc = useTRPC();
   const change = useMutation(trpc.auth.changePassword.mutationOptions());
+  const passkeyChallenge = useMutation(trpc.auth.startPasskeySignIn.mutationOptions());
   const [failure, setFailure] = useState<unknown>(null);
   const [done, setDone] = useState(false);
   const [askingCode, setAskingCode] = useState(false);
@@ -39,27 +46,55 @@ export function ChangePasswordForm({ username, required }: { username: string; r
     },
   });
 
-  function submit({ confirmation: _, code, ...values }: Values) {
+  function send({ confirmation: _, code: __, ...values }: Values, proof: Proof) {
     setFailure(null);
-    change.mutate(askingCode ? { ...values, code } : values, {
-      onSuccess: async () => {
-        // The server ended the session already; this clears the cookie that named it.
-        await signOut({ redirect: false });
-        setDone(true);
+    change.mutate(
+      { ...values, ...proof },
+      {
+        onSuccess: async () => {
+          // The server ended the session already; this clears the cookie that named it.
+          await signOut({ redirect: false });
+          setDone(true);
+        },
+        onError: (error) => {
+          const problem = problemOf(error);
+          if (problem.code === 'SECOND_FACTOR_REQUIRED') setAskingCode(true);
+          else if (problem.code === 'UNAUTHENTICATED' && askingCode)
+            form.setFieldError(
+              'code',
+              proof.passkey
+                ? 'the passkey was not accepted (or the current password is not right)'
+                : 'is not right or was already used (or the current password is not right)',
+            );
+          else if (problem.code === 'UNAUTHENTICATED')
+            form.setFieldError('currentPassword', 'is not right, or the account is disabled');
+          else if (!showFieldErrors(form, error)) setFailure(error);
+        },
       },
-      onError: (error) => {
-        const problem = problemOf(error);
-        if (problem.code === 'SECOND_FACTOR_REQUIRED') setAskingCode(true);
-        else if (problem.code === 'UNAUTHENTICATED' && askingCode)
-          form.setFieldError(
-            'code',
-            'is not right or was already used (or the current password is not right)',
-          );
-        else if (problem.code === 'UNAUTHENTICATED')
-          form.setFieldError('currentPassword', 'is not right, or the account is disabled');
-        else if (!showFieldErrors(form, error)) setFailure(error);
-      },
-    });
+    );
+  }
+
+  function submit(values: Values) {
+    send(values, askingCode ? { code: values.code } : {});
+  }
+
+  // Instead of the code: a passkey signs a challenge asked with the current password, as at sign-in.
+  async function withPasskey() {
+    if (form.validate().hasErrors) return;
+    const values = form.getValues();
+    setFailure(null);
+    const options = await passkeyChallenge
+      .mutateAsync({ username: values.username, password: values.currentPassword })
+      .catch((error: unknown) => {
+        setFailure(error);
+        return null;
+      });
+    if (!options) return;
+    try {
+      send(values, { passkey: await signWithPasskey(options) });
+    } catch (error) {
+      form.setFieldError('code', webAuthnFailure(error));
+    }
   }
 
   if (done) {
@@ -119,14 +154,24 @@ export function ChangePasswordForm({ username, required }: { username: string; r
             {...form.getInputProps('confirmation')}
           />
           {askingCode && (
-            <TextInput
-              label="Code"
-              description="Your account has a second factor: a code from your authenticator app, or a recovery code."
-              autoComplete="one-time-code"
-              withAsterisk
-              autoFocus
-              {...form.getInputProps('code')}
-            />
+            <>
+              <TextInput
+                label="Code"
+                description="Your account has a second factor: a code from your authenticator app, or a recovery code."
+                autoComplete="one-time-code"
+                withAsterisk
+                autoFocus
+                {...form.getInputProps('code')}
+              />
+              <Button
+                type="button"
+                variant="default"
+                onClick={() => void withPasskey()}
+                loading={passkeyChallenge.isPending}
+              >
+                Use a passkey instead
+              </Button>
+            </>
           )}
           <Group justify="space-between">
             <SignOutButton />

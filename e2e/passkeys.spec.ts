@@ -6,7 +6,7 @@
 // its public URL, http://localhost:<port> when PUBLIC_URL is unset (as here).
 import AxeBuilder from '@axe-core/playwright';
 import type { CDPSession, Page } from '@playwright/test';
-import { createUser, expect, PORT, shot, signIn, test } from './support';
+import { createUser, expect, getAccessToken, PORT, shot, signIn, test } from './support';
 
 test.use({ viewport: { width: 390, height: 844 }, baseURL: `http://localhost:${PORT}` });
 
@@ -84,12 +84,46 @@ test('add a passkey on a phone, sign out, sign in with the password and then the
   await expect(list).toContainText('last used');
   await shot(page, 'passkeys-03-signed-in', { fullPage: false });
 
+  // An administrator sets a password the person must change: the change asks for the second factor too,
+  // and the passkey gives it.
+  const set = `set-${user.username}-pw`;
+  const headers = { Authorization: `Bearer ${await getAccessToken(request)}` };
+  const reset = await request.put(`/api/admin/users/${user.id}/password`, {
+    headers,
+    data: { password: set, requireChange: true },
+  });
+  expect(reset.status(), await reset.text()).toBe(204);
+  consoleGuard.allow(/status of 401/);
+  await page.goto('/login');
+  await signIn(page, user.username, set);
+  await usePasskey.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/change-password');
+  const change = page.getByRole('form', { name: 'Change password' });
+  const chosen = `chosen-${user.username}-pw`;
+  await change.getByRole('textbox', { name: 'Current password' }).fill(set);
+  await change.getByRole('textbox', { name: 'New password', exact: true }).fill(chosen);
+  await change.getByRole('textbox', { name: 'Repeat the new password' }).fill(chosen);
+  consoleGuard.allow(/status of 401/);
+  await change.getByRole('button', { name: 'Change password' }).click();
+  const instead = change.getByRole('button', { name: 'Use a passkey instead', exact: true });
+  await expect(instead).toBeVisible();
+  await axeClean(page);
+  await shot(page, 'passkeys-04-change-password', { fullPage: false });
+  await instead.click();
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+  consoleGuard.allow(/status of 401/);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await signIn(page, user.username, chosen);
+  await usePasskey.click();
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
+  await page.goto('/account');
+
   // Removing it asks for a current second factor: the passkey itself here.
   await list.getByRole('button', { name: 'Remove This phone' }).click();
   const removal = card.getByRole('form', { name: 'Remove the passkey This phone' });
   await expect(removal).toBeVisible();
   await axeClean(page);
-  await shot(page, 'passkeys-04-remove', { fullPage: false });
+  await shot(page, 'passkeys-05-remove', { fullPage: false });
   await removal.getByRole('button', { name: 'Confirm with a passkey', exact: true }).click();
   await expect(card).toContainText('You have no passkey yet.');
 });

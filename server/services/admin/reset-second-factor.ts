@@ -1,6 +1,6 @@
 // An administrator removing someone's second factors (a lost phone and lost recovery codes, lost passkeys):
 // their authenticator app and every passkey go, they sign in with their password alone and may enrol again.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { passkeys, secondFactors } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -23,7 +23,8 @@ export async function resetSecondFactor(db: Db, input: { id: number }, actor: Pr
         const keys = await tx
           .select({ id: passkeys.id, name: passkeys.name })
           .from(passkeys)
-          .where(eq(passkeys.userId, input.id));
+          .where(eq(passkeys.userId, input.id))
+          .orderBy(asc(passkeys.id));
         return { username, secondFactor: Boolean(factor), passkeys: keys };
       },
       write: async (tx) => {

@@ -32,6 +32,8 @@ export interface SignedInUser {
 export interface SignInOrigin {
   clientAddress?: string;
   via: 'api' | 'console';
+  /** The request's id (X-Request-Id), kept in the audit record: a security event names it (docs/webhooks.md). */
+  requestId?: string;
 }
 
 const ADDRESS_WINDOW_SECONDS = 60;
@@ -140,7 +142,12 @@ async function checkPassword(
       action,
       targetType: 'user',
       targetId: user ? user.id : null,
-      after: { address: origin.clientAddress ?? null, via: origin.via, ...details },
+      after: {
+        address: origin.clientAddress ?? null,
+        via: origin.via,
+        ...(origin.requestId !== undefined && { requestId: origin.requestId }),
+        ...details,
+      },
     });
   const lockIfLast = async () => {
     if (reservation.attempt >= MAX_FAILURES) {

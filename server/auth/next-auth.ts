@@ -36,6 +36,12 @@ export function signInRequestOf(req: Request): SignInRequest {
   return { address: req.headers.get(CLIENT_ADDRESS_HEADER), userAgent: req.headers.get('user-agent') };
 }
 
+/** The X-Request-Id the request wrapper (server/observability/observe-requests.ts) set on the request. */
+function requestIdFromHeaders(headers: Record<string, unknown> | undefined): string | undefined {
+  const id = headers?.['x-request-id'];
+  return typeof id === 'string' ? id : undefined;
+}
+
 /** The address server/http.ts found for the request (next-auth sees headers, not the socket). */
 function clientAddressFromHeaders(headers: Record<string, unknown> | undefined): string | undefined {
   const value = headers?.[CLIENT_ADDRESS_HEADER];
@@ -112,6 +118,7 @@ export function getAuthOptions(request?: SignInRequest): NextAuthOptions {
             const user = await verifyCredentials(db, signIn.data, {
               clientAddress: clientAddressFromHeaders(req?.headers),
               via: 'console',
+              requestId: requestIdFromHeaders(req?.headers),
             });
             return { id: String(user.id), name: user.username, uid: user.id, ver: user.tokenVersion };
           } catch (error) {

@@ -70,6 +70,7 @@ export const authRouter = operations({
         await verifyCredentialsForToken(ctx.db, input, {
           clientAddress: ctx.clientAddress,
           via: 'api',
+          requestId: ctx.requestId,
         }),
       ),
     ),
@@ -119,7 +120,11 @@ export const authRouter = operations({
     .input(ChangePasswordRequest)
     .output(noContent)
     .mutation(({ ctx, input }) =>
-      changeOwnPassword(ctx.db, input, { clientAddress: ctx.clientAddress, via: 'api' }),
+      changeOwnPassword(ctx.db, input, {
+        clientAddress: ctx.clientAddress,
+        via: 'api',
+        requestId: ctx.requestId,
+      }),
     ),
 
   /** Who the console is signed in as; any signed-in user may ask (the console shows "no access" from it). */

@@ -284,7 +284,7 @@ describe('an administrator and a locked user', () => {
     ]);
     for (const e of events) {
       expect(e).toMatchObject({ targetType: 'user', targetId: String(user.id) });
-      expect(e.after).toEqual({ address: '127.0.0.1', via: 'api' });
+      expect(e.after).toEqual({ address: '127.0.0.1', via: 'api', requestId: expect.any(String) });
     }
     expect(JSON.stringify(events)).not.toContain('wrong-');
   });

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { xid8 } from './incidents';
 
 export type UserKind = 'PERSON' | 'SERVICE';
 
@@ -150,8 +151,17 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: createdAt(),
+    /**
+     * The writing transaction's id: the security events' feed (server/services/notifications/security-events.ts)
+     * reads records in (tx_id, id) order below the oldest transaction still running, as the incident feed
+     * reads the timeline, so that no record commits behind a subscription's cursor (migration 0033).
+     */
+    txId: xid8('tx_id')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
+    index('audit_events_feed_idx').on(t.txId, t.id),
     // Pages are read newest first by id (ids grow with time), optionally for an actor prefix (matched
     // case-insensitively, hence lower() with the pattern operator class), an action or a date range.
     index('audit_events_actor_prefix_idx').on(sql`lower(${t.actor}) text_pattern_ops`, t.id),

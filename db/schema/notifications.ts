@@ -18,11 +18,13 @@ import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_FORMATS,
 } from '../../domain/notifications';
+import { SECURITY_EVENT_TYPES } from '../../domain/security-events';
 import { incidentEventType, incidentSeverity, incidentSource, silences, xid8 } from './incidents';
 
 export const webhookFormat = pgEnum('webhook_format', WEBHOOK_FORMATS);
 export const notificationChannel = pgEnum('notification_channel', NOTIFICATION_CHANNELS);
 export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', WEBHOOK_DELIVERY_STATUSES);
+export const securityEventType = pgEnum('security_event_type', SECURITY_EVENT_TYPES);
 
 export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -38,6 +40,14 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
     .default(sql`'{}'`),
   /** The timeline entry types wanted. */
   eventTypes: incidentEventType('event_types').array().notNull(),
+  /**
+   * The security events wanted (server/services/notifications/security-events.ts): the audit records of
+   * sign-ins, second factors, credentials and permissions. Incident filters do not apply to them.
+   */
+  securityEventTypes: securityEventType('security_event_types')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   /** Only incidents of this severity or above; null, all. */
   minSeverity: incidentSeverity('min_severity'),
   /** Only incidents of these sources; empty, all. */
@@ -71,6 +81,11 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
    */
   cursorTxId: xid8('cursor_tx_id').notNull(),
   cursorEventId: bigint('cursor_event_id', { mode: 'number' }).notNull(),
+  /** The audit log's position up to which security events were enqueued for it (as the incident cursor). */
+  auditCursorTxId: xid8('audit_cursor_tx_id')
+    .notNull()
+    .default(sql`'0'`),
+  auditCursorId: bigint('audit_cursor_id', { mode: 'number' }).notNull().default(0),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -126,6 +141,14 @@ export const webhookDeliveries = pgTable(
      * subscription when it ended. Null otherwise; with eventId null, it is not a test event.
      */
     silenceId: bigint('silence_id', { mode: 'number' }).references(() => silences.id),
+    /**
+     * A security event (server/services/notifications/security-events.ts): its type, and the audit record it
+     * tells of (the first one, for failed sign-ins gathered in one message). Null otherwise.
+     */
+    securityEventType: securityEventType('security_event_type'),
+    auditEventId: bigint('audit_event_id', { mode: 'number' }),
+    /** Failed sign-ins gathered in one message while it waits (security-events.ts); null otherwise. */
+    gatheredFailures: jsonb('gathered_failures').$type<GatheredFailures>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -133,6 +156,12 @@ export const webhookDeliveries = pgTable(
     uniqueIndex('webhook_deliveries_event_key').on(t.subscriptionId, t.eventId),
     // One summary of a silence per subscription.
     uniqueIndex('webhook_deliveries_silence_key').on(t.subscriptionId, t.silenceId),
+    // One delivery per subscription and audit record: a security event is enqueued once.
+    uniqueIndex('webhook_deliveries_audit_key').on(t.subscriptionId, t.auditEventId),
+    // The message of failed sign-ins a subscription is still gathering (at most one).
+    index('webhook_deliveries_gathering_failures_idx')
+      .on(t.subscriptionId)
+      .where(sql`gathered_failures is not null and status = 'PENDING' and attempts = 0`),
     // The grouped messages not yet sent: found by the enqueue of each subscription (those still gathering),
     // and by the deliverer's claim, which sends an incident's later deliveries after them.
     index('webhook_deliveries_groups_unfinished_idx')
@@ -155,6 +184,15 @@ export interface GroupedEvents {
   /** Every incident of the group's events, once each, in the order they came. */
   incidentIds: number[];
   /** The time of the latest event gathered (ISO 8601). */
+  lastAt: string;
+}
+
+/** Failed sign-ins gathered into one message (server/services/notifications/security-events.ts). */
+export interface GatheredFailures {
+  count: number;
+  /** The first of them, as each is sent on its own (at most 100). */
+  failures: Record<string, unknown>[];
+  firstAt: string;
   lastAt: string;
 }
 

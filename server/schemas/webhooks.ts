@@ -6,6 +6,7 @@ import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_FORMATS,
 } from '../../domain/notifications';
+import { SECURITY_EVENT_TYPES, type SecurityEventType } from '../../domain/security-events';
 import { jsonBoolean, NOT_BLANK, pageOf, pageQuery } from './common';
 
 /** The event types as the API names them: `incident.created` for the timeline's CREATED. */
@@ -24,7 +25,17 @@ export const TEST_EVENT_TYPE = 'webhook.test' as const;
 /** The type of a silence's summary (docs/contract.md §12): it counts the notifications a silence held. */
 export const SILENCE_SUMMARY_TYPE = 'silence.ended' as const;
 
-const eventType = z.enum(WEBHOOK_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]]);
+/** Whether an event type of the API is a security event (docs/webhooks.md, "Security events"). */
+export const isSecurityEventType = (type: SubscribableEventType): type is SecurityEventType =>
+  (SECURITY_EVENT_TYPES as readonly string[]).includes(type);
+
+/** Every type a subscription may name: the incident events, then the security events. */
+export const SUBSCRIBABLE_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...SECURITY_EVENT_TYPES] as const;
+export type SubscribableEventType = WebhookEventType | SecurityEventType;
+
+const eventType = z
+  .enum(SUBSCRIBABLE_EVENT_TYPES as unknown as [SubscribableEventType, ...SubscribableEventType[]])
+  .meta({ id: 'WebhookEventType' });
 const name = z
   .string()
   .trim()
@@ -57,7 +68,11 @@ const subscriptionFields = {
   eventTypes: z
     .array(eventType)
     .min(1, 'must name at least one event type')
-    .max(WEBHOOK_EVENT_TYPES.length * 2),
+    .max(SUBSCRIBABLE_EVENT_TYPES.length * 2)
+    .meta({
+      description:
+        'incident events (incident.*) and security events (security.*: sign-ins, failures, lockouts, second factors, passwords, API tokens, permissions); minSeverity, sources and nodeIds filter incident events only',
+    }),
   minSeverity: z
     .enum(INCIDENT_SEVERITIES)
     .nullable()
@@ -184,6 +199,9 @@ export const WebhookDeliveryResponse = z
       .int()
       .nullable()
       .meta({ description: "null for a test event and a silence's summary" }),
+    auditEventId: z.number().int().nullable().meta({
+      description: 'the audit record of a security event (the first, for failed sign-ins); else null',
+    }),
     eventType: z.union([eventType, z.literal(TEST_EVENT_TYPE), z.literal(SILENCE_SUMMARY_TYPE)]),
     status: z.enum(WEBHOOK_DELIVERY_STATUSES),
     attempts: z.number().int(),

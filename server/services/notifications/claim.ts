@@ -14,7 +14,7 @@ export interface Claimed {
 
 /**
  * Claims up to `limit` due deliveries under a lease of `leaseMs`: each the first unfinished one of its
- * (subscription, incident), a grouped message counting for each of its incidents, of an enabled subscription. Test events (no event id) go to any subscription:
+ * (subscription, incident), a grouped message counting for each of its incidents, of an enabled subscription. Test events (no event, silence or audit record) go to any subscription:
  * they are how an administrator checks a receiver before enabling it again.
  */
 export async function claimDeliveries(db: Db, limit: number, leaseMs: number): Promise<Claimed[]> {
@@ -28,7 +28,7 @@ export async function claimDeliveries(db: Db, limit: number, leaseMs: number): P
       with due as (
         select d.id from webhook_deliveries d
         join webhook_subscriptions s on s.id = d.subscription_id
-        where (s.enabled or (d.event_id is null and d.silence_id is null))
+        where (s.enabled or (d.event_id is null and d.silence_id is null and d.audit_event_id is null))
           and d.status in ('PENDING', 'DELIVERING')
           and ((d.status = 'PENDING' and d.next_attempt_at <= now())
             or (d.status = 'DELIVERING' and d.lease_expires_at < now()))

@@ -52,11 +52,14 @@ export async function listDeliveries(
     webhookId: webhookIdOf(r.id),
     eventId: r.eventId,
     incidentId: r.incidentId,
+    auditEventId: r.auditEventId,
     eventType: r.eventType
       ? webhookEventTypeOf(r.eventType)
-      : r.silenceId !== null
-        ? SILENCE_SUMMARY_TYPE
-        : TEST_EVENT_TYPE,
+      : r.securityEventType
+        ? r.securityEventType
+        : r.silenceId !== null
+          ? SILENCE_SUMMARY_TYPE
+          : TEST_EVENT_TYPE,
     status: r.status,
     attempts: r.attempts,
     nextAttemptAt: r.status === 'PENDING' ? at(r.nextAttemptAt) : null,

@@ -7,6 +7,7 @@ import { incidents, webhookDeliveries, webhookSubscriptions } from '../../../db/
 import { cursorOf, readFeed } from '../events/incident-feed';
 import { gatheredUnder, gatherEvents, type Pending } from './grouping';
 import { renderBody, wants } from './payload';
+import { enqueueSecurityEvents } from './security-events';
 import type { NotificationSettings } from './settings';
 
 /** Events read from the feed at once for each subscription (a busy API's pace reads fewer). */
@@ -63,50 +64,67 @@ async function enqueueFor(db: Db, subscriptionId: number, settings: Notification
       )
       .for('update', { skipLocked: true });
     if (!subscription) return { count: 0, more: false }; // another instance has it, or it is gone
-    const events = await readFeed(
-      tx,
-      { txId: subscription.cursorTxId, id: subscription.cursorEventId },
-      pageSize,
-    );
-    if (!events.length) return { count: 0, more: false };
-    const incidentIds = [...new Set(events.map((e) => e.incidentId))];
-    const rows = await tx.select().from(incidents).where(inArray(incidents.id, incidentIds));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const wanted = events.flatMap((event) => {
-      const incident = byId.get(event.incidentId);
-      return incident && wants(subscription, event, incident) ? [{ event, incident }] : [];
-    });
-    // A storm's events go into the subscription's grouped messages (grouping.ts), if it has a window.
-    const gathered: Pending[] = wanted.flatMap(({ event, incident }) => {
-      const group = gatheredUnder(subscription, event, incident);
-      return group ? [{ event, incident, ...group }] : [];
-    });
-    const begun = await gatherEvents(tx, subscription, gathered, settings.publicUrl);
-    // In feed order, a message that begins a group where its first event is: deliveries of one incident are
-    // sent in the order of their ids.
-    const values: PgInsertValue<typeof webhookDeliveries>[] = wanted.flatMap(({ event, incident }) => {
-      if (gatheredUnder(subscription, event, incident)) {
-        const group = begun.get(event.id);
-        return group ? [group] : [];
-      }
-      return [
-        {
-          subscriptionId,
-          eventId: event.id,
-          incidentId: event.incidentId,
-          eventType: event.eventType,
-          body: renderBody(subscription, event, incident, settings.publicUrl),
-          traceparent: event.traceparent,
-          nextAttemptAt: sql`now()`,
-        },
-      ];
-    });
-    if (values.length) await tx.insert(webhookDeliveries).values(values).onConflictDoNothing();
-    const last = cursorOf(events[events.length - 1]);
-    await tx
-      .update(webhookSubscriptions)
-      .set({ cursorTxId: last.txId, cursorEventId: last.id })
-      .where(eq(webhookSubscriptions.id, subscriptionId));
-    return { count: values.length, more: events.length === pageSize };
+    // Security events: the audit records after its audit cursor (security-events.ts), in this transaction.
+    const security = await enqueueSecurityEvents(tx, subscription, settings, pageSize);
+    const incidentEvents = await enqueueIncidentEvents(tx, subscription, settings, pageSize);
+    return {
+      count: security.count + incidentEvents.count,
+      more: security.more || incidentEvents.more,
+    };
   });
+}
+
+/** The incident events after the subscription's cursor that it wants, with its row locked by the caller. */
+async function enqueueIncidentEvents(
+  tx: Db,
+  subscription: typeof webhookSubscriptions.$inferSelect,
+  settings: NotificationSettings,
+  pageSize: number,
+) {
+  const subscriptionId = subscription.id;
+  const events = await readFeed(
+    tx,
+    { txId: subscription.cursorTxId, id: subscription.cursorEventId },
+    pageSize,
+  );
+  if (!events.length) return { count: 0, more: false };
+  const incidentIds = [...new Set(events.map((e) => e.incidentId))];
+  const rows = await tx.select().from(incidents).where(inArray(incidents.id, incidentIds));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const wanted = events.flatMap((event) => {
+    const incident = byId.get(event.incidentId);
+    return incident && wants(subscription, event, incident) ? [{ event, incident }] : [];
+  });
+  // A storm's events go into the subscription's grouped messages (grouping.ts), if it has a window.
+  const gathered: Pending[] = wanted.flatMap(({ event, incident }) => {
+    const group = gatheredUnder(subscription, event, incident);
+    return group ? [{ event, incident, ...group }] : [];
+  });
+  const begun = await gatherEvents(tx, subscription, gathered, settings.publicUrl);
+  // In feed order, a message that begins a group where its first event is: deliveries of one incident are
+  // sent in the order of their ids.
+  const values: PgInsertValue<typeof webhookDeliveries>[] = wanted.flatMap(({ event, incident }) => {
+    if (gatheredUnder(subscription, event, incident)) {
+      const group = begun.get(event.id);
+      return group ? [group] : [];
+    }
+    return [
+      {
+        subscriptionId,
+        eventId: event.id,
+        incidentId: event.incidentId,
+        eventType: event.eventType,
+        body: renderBody(subscription, event, incident, settings.publicUrl),
+        traceparent: event.traceparent,
+        nextAttemptAt: sql`now()`,
+      },
+    ];
+  });
+  if (values.length) await tx.insert(webhookDeliveries).values(values).onConflictDoNothing();
+  const last = cursorOf(events[events.length - 1]);
+  await tx
+    .update(webhookSubscriptions)
+    .set({ cursorTxId: last.txId, cursorEventId: last.id })
+    .where(eq(webhookSubscriptions.id, subscriptionId));
+  return { count: values.length, more: events.length === pageSize };
 }

@@ -99,9 +99,11 @@ export async function recordAttempts(
       })),
     );
     const outcomes = new Map(recorded.map((d) => [d.claimed.delivery.id, d.outcome]));
-    // Test events say nothing of the run of failures: only incident events count. A success breaks the run,
-    // so a subscription with a success in this batch is not failing, whatever else the batch holds.
-    const incidentEvents = recorded.filter((d) => d.claimed.delivery.eventId !== null);
+    // Test events say nothing of the run of failures: only incident and security events count. A success
+    // breaks the run, so a subscription with a success in this batch is not failing, whatever else it holds.
+    const incidentEvents = recorded.filter(
+      (d) => d.claimed.delivery.eventId !== null || d.claimed.delivery.auditEventId !== null,
+    );
     const succeeding = [
       ...new Set(incidentEvents.filter((d) => d.succeeded).map((d) => d.claimed.delivery.subscriptionId)),
     ];

@@ -11,4 +11,9 @@ export interface NotificationSettings {
   attentionAfterMs: number;
   /** The SMTP server of email subscriptions (SMTP_*); without a host, email attempts fail and are retried. */
   smtp: SmtpSettings;
+  /**
+   * How long a subscription gathers failed sign-ins into one message before it is sent (10 s unless a test
+   * says otherwise): server/services/notifications/security-events.ts.
+   */
+  failedSignInWindowMs?: number;
 }

@@ -11,6 +11,7 @@ import {
 import type { Principal } from '../../auth/principal';
 import { conflict, fieldError, notFound } from '../../errors';
 import {
+  isSecurityEventType,
   timelineTypeOf,
   webhookEventTypeOf,
   type CreateWebhookRequest,
@@ -20,9 +21,19 @@ import {
 import { formatLocalDateTime as at } from '../../time';
 import { recordAudit } from '../admin/audit';
 import { feedHead } from '../events/incident-feed';
+import { auditHead } from './security-events';
 import type { NotificationSettings } from './settings';
 import { generateSecret, secretPrefix } from './signing';
 import { checkTargetUrl, type TargetPolicy } from './target-policy';
+
+/** The event types named, split into the timeline's (incident events) and security events, each once. */
+function splitEventTypes(types: CreateWebhookRequest['eventTypes']) {
+  const unique = [...new Set(types)];
+  return {
+    eventTypes: unique.filter((t) => !isSecurityEventType(t)).map(timelineTypeOf),
+    securityEventTypes: unique.filter(isSecurityEventType),
+  };
+}
 
 /** Active secrets per subscription at most: two let a receiver rotate without missing a delivery. */
 const MAX_SECRETS = 2;
@@ -42,7 +53,7 @@ function toView(row: WebhookSubscriptionRow, secrets: SecretRow[]): WebhookRespo
     channel: row.channel,
     url: row.url,
     recipients: row.recipients,
-    eventTypes: row.eventTypes.map(webhookEventTypeOf),
+    eventTypes: [...row.eventTypes.map(webhookEventTypeOf), ...row.securityEventTypes],
     minSeverity: row.minSeverity,
     sources: row.sources,
     nodeIds: row.nodeIds,
@@ -139,6 +150,7 @@ export async function createWebhook(
   const secret = generateSecret();
   return db.transaction(async (tx) => {
     const head = await feedHead(tx);
+    const auditStart = await auditHead(tx);
     const [row] = await tx
       .insert(webhookSubscriptions)
       .values({
@@ -146,7 +158,7 @@ export async function createWebhook(
         channel,
         url,
         recipients,
-        eventTypes: [...new Set(input.eventTypes)].map(timelineTypeOf),
+        ...splitEventTypes(input.eventTypes),
         minSeverity: input.minSeverity ?? null,
         sources: [...new Set(input.sources ?? [])],
         nodeIds: [...new Set(input.nodeIds ?? [])],
@@ -155,6 +167,8 @@ export async function createWebhook(
         enabled: input.enabled ?? true,
         cursorTxId: head.txId,
         cursorEventId: head.id,
+        auditCursorTxId: auditStart.txId,
+        auditCursorId: auditStart.id,
         createdBy: actor.username,
       })
       .returning();
@@ -187,6 +201,12 @@ export async function updateWebhook(
     // events were kept meanwhile, and are delivered from where it stopped, each with a fresh retry window.
     const resuming = enabling && current.needsAttentionAt !== null;
     const head = enabling && !resuming ? await feedHead(tx) : undefined;
+    const types = input.eventTypes && splitEventTypes(input.eventTypes);
+    // Security events are sent from when it first wants some (or is enabled again), not its history.
+    const wantsSecurityNow =
+      (head !== undefined || current.securityEventTypes.length === 0) &&
+      (types ? types.securityEventTypes.length > 0 : current.securityEventTypes.length > 0);
+    const auditStart = wantsSecurityNow ? await auditHead(tx) : undefined;
     if (resuming) {
       await tx
         .update(webhookDeliveries)
@@ -198,7 +218,7 @@ export async function updateWebhook(
       .set({
         ...(input.name !== undefined && { name: input.name }),
         ...(target && { url: target.url, recipients: target.recipients }),
-        ...(input.eventTypes && { eventTypes: [...new Set(input.eventTypes)].map(timelineTypeOf) }),
+        ...types,
         ...(input.minSeverity !== undefined && { minSeverity: input.minSeverity }),
         ...(input.sources && { sources: [...new Set(input.sources)] }),
         ...(input.nodeIds && { nodeIds: [...new Set(input.nodeIds)] }),
@@ -206,6 +226,7 @@ export async function updateWebhook(
         ...(input.groupWindowSeconds !== undefined && { groupWindowSeconds: input.groupWindowSeconds }),
         ...(input.enabled !== undefined && { enabled: input.enabled }),
         ...(head && { cursorTxId: head.txId, cursorEventId: head.id }),
+        ...(auditStart && { auditCursorTxId: auditStart.txId, auditCursorId: auditStart.id }),
         ...(enabling && { needsAttentionAt: null, failingSince: null }),
         updatedAt: sql`now()`,
       })

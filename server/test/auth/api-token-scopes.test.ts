@@ -13,6 +13,7 @@ import {
   expectProblem,
   expectProblemShape,
   newCode,
+  SECURITY_WEBHOOK,
   useTestApi,
   type Actor,
   type ApiResponse,
@@ -135,7 +136,25 @@ const OPERATIONS: Operation[] = [
     procedure: 'admin.createGroup',
     input: () => ({ code: newCode(), name: 'Scoped' }),
   },
+  {
+    name: 'subscribe to security events',
+    type: 'mutation',
+    allowedFor: ['FULL'],
+    rest: () => ({ method: 'POST', path: '/admin/webhooks', body: SECURITY_WEBHOOK }),
+    procedure: 'webhooks.create',
+    input: () => SECURITY_WEBHOOK,
+  },
+  {
+    name: 'subscribe to incident events',
+    type: 'mutation',
+    allowedFor: ['FULL'],
+    rest: () => ({ method: 'POST', path: '/admin/webhooks', body: INCIDENT_WEBHOOK }),
+    procedure: 'webhooks.create',
+    input: () => INCIDENT_WEBHOOK,
+  },
 ];
+
+const INCIDENT_WEBHOOK = { ...SECURITY_WEBHOOK, name: 'Ops', eventTypes: ['incident.created'] };
 
 let admin: Actor;
 /** Tokens of a user who holds every permission, one per scope. */
@@ -173,6 +192,7 @@ async function databaseState(): Promise<Record<string, string>> {
     process_instances: 'select * from process_instances',
     worker_requests: 'select * from worker_requests',
     outbox: 'select * from outbox',
+    webhook_subscriptions: 'select * from webhook_subscriptions',
   };
   const state: Record<string, string> = {};
   for (const [name, query] of Object.entries(tables)) {

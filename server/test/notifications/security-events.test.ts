@@ -10,6 +10,7 @@ import { SECURITY_EVENT_TYPES } from '../../../domain/security-events';
 import { verifyCredentials } from '../../auth/login';
 import { reportIncident } from '../../services/incidents/report-incident';
 import { SECURITY_EVENT_OF_ACTION } from '../../services/notifications/security-events';
+import { consoleCall, openConsoleSession, problemCodeOf } from '../support/console-session-helpers';
 import { api, callerFor, createTestUser, startApiServer, unique } from '../support/helpers';
 import { until, useNotificationTest } from '../support/notification-helpers';
 import { loopbackNotificationSettings } from '../support/webhook-receiver';
@@ -340,5 +341,37 @@ describe('the event filter', () => {
     expect(changed.status).toBe(400);
     expect((await caller.webhooks.get({ id: made.body.id })).eventTypes).toEqual(made.body.eventTypes);
     await caller.webhooks.delete({ id: made.body.id });
+  });
+});
+
+// Every credential kind over REST, tRPC and batched tRPC is tried by server/test/auth/http-authz.test.ts and
+// api-token-scopes.test.ts (OPERATIONS: 'createWebhook (security events)', 'subscribe to security events'); the
+// console's session here.
+describe('who may subscribe to security events', () => {
+  it("the console's session of an administrator, not of anyone else; a cross-site call is not signed in", async () => {
+    const server = await startApiServer(t.database);
+    t.afterTest(server.close);
+    const body = { name: unique('siem '), url: 'http://127.0.0.1:9/hook', eventTypes: ALL_SECURITY };
+    const admin = await openConsoleSession(t.database, t.admin);
+    const made = await consoleCall(server.url, admin.cookie, 'webhooks.create', body);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.result.data.eventTypes).toEqual(ALL_SECURITY);
+
+    const caller = await t.caller();
+    const before = await caller.webhooks.list({});
+    const person = await createTestUser(t.database, {
+      permissions: ['ACCESS_PROCESS_PORTAL', 'ACCESS_ENGINE_API'],
+    });
+    const other = await openConsoleSession(t.database, person);
+    const refused = await consoleCall(server.url, other.cookie, 'webhooks.create', body);
+    expect(refused.status).toBe(403);
+    expect(problemCodeOf(refused.body)).toBe('FORBIDDEN');
+    const crossSite = await fetch(`${server.url}/api/trpc/webhooks.create`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie, 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(crossSite.status).toBe(401);
+    expect(await caller.webhooks.list({})).toEqual(before);
   });
 });

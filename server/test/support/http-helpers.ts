@@ -225,6 +225,7 @@ export class TestApi {
       secondFactors: await rows('select * from second_factors order by user_id'),
       passkeys: await rows('select * from passkeys order by id'),
       webauthnChallenges: await rows('select * from webauthn_challenges order by challenge'),
+      webhooks: await rows('select * from webhook_subscriptions order by id'),
     };
   }
 
@@ -571,7 +572,31 @@ export const OPERATIONS: Operation[] = [
     success: 200,
     idParam: 'id',
   },
+  {
+    // Security events are subscribed to with the audit log's permission (docs/webhooks.md, "Security events").
+    name: 'createWebhook (security events)',
+    method: 'POST',
+    path: () => '/admin/webhooks',
+    body: () => SECURITY_WEBHOOK,
+    success: 200,
+  },
 ];
+
+/** A subscription to every security event, at a public address written as an address (no DNS needed). */
+export const SECURITY_WEBHOOK = {
+  name: 'SIEM',
+  url: 'https://93.184.215.14/hook',
+  eventTypes: [
+    'security.sign_in',
+    'security.sign_in_failed',
+    'security.locked',
+    'security.second_factor_changed',
+    'security.password_changed',
+    'security.token_created',
+    'security.token_revoked',
+    'security.permissions_changed',
+  ],
+};
 
 export const operationsWithBody = OPERATIONS.filter((op) => op.body);
 export const operationsWithId = OPERATIONS.filter((op) => op.idParam);

@@ -54,9 +54,10 @@ export const webhooksRouter = operations({
         path: '/admin/webhooks',
         operationId: 'createWebhook',
         description:
-          'Subscribes a URL to incident events of the chosen types, severities, sources and nodes; the signing secret is in this answer only.',
+          'Subscribes a URL to incident events of the chosen types, severities, sources and nodes, and to the chosen security events (the audit records of sign-ins, failures, lockouts, second factors, passwords, API tokens and permissions); the signing secret is in this answer only.',
         tags,
-        summary: 'Subscribe a URL to incident events (the signing secret is shown in this answer only)',
+        summary:
+          'Subscribe a URL to incident or security events (the signing secret is shown in this answer only)',
       },
     })
     .input(CreateWebhookRequest)

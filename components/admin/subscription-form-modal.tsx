@@ -26,12 +26,14 @@ import { FormModal, useFormFailure } from '@/components/ui/form-modal';
 import { notifySuccess } from '@/components/ui/problem';
 import { INCIDENT_SEVERITIES, INCIDENT_SOURCES } from '@/domain/incidents';
 import type { NotificationChannel, WebhookFormat } from '@/domain/notifications';
+import { SECURITY_EVENT_TYPES } from '@/domain/security-events';
 import {
   MAX_GROUP_WINDOW_SECONDS,
   CreateWebhookRequest,
   UpdateWebhookRequest,
+  isSecurityEventType,
   WEBHOOK_EVENT_TYPES,
-  type WebhookEventType,
+  type SubscribableEventType,
   type WebhookResponse,
 } from '@/server/schemas/webhooks';
 import { useInvalidateNotifications } from './notification-queries';
@@ -41,7 +43,9 @@ interface Values {
   channel: NotificationChannel;
   url: string;
   recipients: string[];
+  /** The incident events chosen; the security events are a field of their own. */
   eventTypes: string[];
+  securityEventTypes: string[];
   minSeverity: string | null;
   sources: string[];
   nodeIds: string[];
@@ -57,6 +61,7 @@ const EMPTY: Values = {
   url: '',
   recipients: [],
   eventTypes: ['incident.created'],
+  securityEventTypes: [],
   minSeverity: null,
   sources: [],
   nodeIds: [],
@@ -70,7 +75,8 @@ const valuesOf = (s: WebhookResponse): Values => ({
   channel: s.channel,
   url: s.url,
   recipients: s.recipients,
-  eventTypes: s.eventTypes,
+  eventTypes: s.eventTypes.filter((t) => !isSecurityEventType(t)),
+  securityEventTypes: s.eventTypes.filter(isSecurityEventType),
   minSeverity: s.minSeverity,
   sources: s.sources,
   nodeIds: s.nodeIds,
@@ -84,7 +90,7 @@ function requestOf(v: Values) {
   return {
     name: v.name.trim(),
     ...(v.channel === 'email' ? { recipients: v.recipients } : { url: v.url.trim(), format: v.format }),
-    eventTypes: v.eventTypes as WebhookEventType[],
+    eventTypes: [...v.eventTypes, ...v.securityEventTypes] as SubscribableEventType[],
     minSeverity: (v.minSeverity as (typeof INCIDENT_SEVERITIES)[number] | null) ?? null,
     sources: v.sources as (typeof INCIDENT_SOURCES)[number][],
     nodeIds: v.nodeIds,
@@ -256,10 +262,18 @@ export function SubscriptionFormModal({
         </>
       )}
       <MultiSelect
-        label="Event types"
-        withAsterisk
+        label="Incident events"
+        description="At least one incident or security event."
+        searchable
         data={WEBHOOK_EVENT_TYPES.map((t) => ({ value: t, label: t }))}
         {...form.getInputProps('eventTypes')}
+      />
+      <MultiSelect
+        label="Security events"
+        description="Sign-ins, failures, lockouts, second factors, passwords, API tokens and permissions, from the audit log; not filtered by the incident filters below."
+        searchable
+        data={SECURITY_EVENT_TYPES.map((t) => ({ value: t, label: t }))}
+        {...form.getInputProps('securityEventTypes')}
       />
       <Select
         label="Minimum severity"

@@ -230,18 +230,16 @@ export async function enqueueSecurityEvents(
   });
   const single = wanted.filter((w) => w.type !== 'security.sign_in_failed');
   const failures = wanted.filter((w) => w.type === 'security.sign_in_failed').map((w) => w.record);
-  const values: PgInsertValue<typeof webhookDeliveries>[] = single.map(({ record, type }) => ({
-    subscriptionId: subscription.id,
-    securityEventType: type,
-    auditEventId: record.id,
-    body: render(
-      subscription,
-      messageOf(record),
-      `${settings.publicUrl}/admin/audit`,
-      securityEventPayload(record, type, settings.publicUrl),
-    ),
-    nextAttemptAt: sql`now()`,
-  }));
+  const values: PgInsertValue<typeof webhookDeliveries>[] = single.map(({ record, type }) => {
+    const payload = securityEventPayload(record, type, settings.publicUrl);
+    return {
+      subscriptionId: subscription.id,
+      securityEventType: type,
+      auditEventId: record.id,
+      body: render(subscription, payload.message, payload.link, payload),
+      nextAttemptAt: sql`now()`,
+    };
+  });
   if (values.length) await tx.insert(webhookDeliveries).values(values).onConflictDoNothing();
   const gathered = failures.length ? await gatherFailures(tx, subscription, failures, settings) : 0;
   const last = records[records.length - 1];

@@ -200,6 +200,26 @@ describe('delivery', () => {
     expect(accepted(receiver, hook.secret)[1]).toEqual(event);
   });
 
+  it('a Slack subscription gets one signed line naming the action, actor and target', async () => {
+    const receiver = await t.receiver();
+    const hook = await t.subscribeAlone({
+      name: unique('slack '),
+      url: receiver.url,
+      format: 'slack',
+      eventTypes: ['security.token_revoked'],
+    });
+    deliver();
+    const caller = await t.caller();
+    const user = await createTestUser(t.database);
+    const token = await caller.admin.createApiToken({ id: user.id, name: 'short-lived', scope: 'FULL' });
+    await caller.admin.revokeApiToken({ tokenId: token.id });
+    await until(() => receiver.received.length === 1);
+    const [message] = receiver.accepted([hook.secret]) as unknown as { text: string; blocks: unknown[] }[];
+    expect(message.text).toBe(`api_token.revoke by ${t.admin.username} on api_token ${token.id}`);
+    expect(JSON.stringify(message.blocks)).toContain('/admin/audit?action=api_token.revoke');
+    expect(receiver.received[0].body).not.toContain(token.token);
+  });
+
   it('incident subscriptions get no security events, and security subscriptions no incident events', async () => {
     const incidentReceiver = await t.receiver();
     const securityReceiver = await t.receiver();

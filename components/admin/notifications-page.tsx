@@ -57,7 +57,7 @@ export function NotificationsPage() {
     <Stack>
       <PageHeader
         title="Notifications"
-        description="Incident events pushed to signed webhooks and email, with a log of every attempt."
+        description="Incident and security events pushed to signed webhooks and email, with a log of every attempt."
         actions={<Button onClick={createModal.open}>Create subscription</Button>}
       />
       {attention.length > 0 && (

@@ -201,6 +201,34 @@ describe('delivery', () => {
     expect(accepted(receiver, hook.secret)[1]).toEqual(event);
   });
 
+  it('a change refused and rolled back is neither audited nor sent; the one that commits is both', async () => {
+    const receiver = await t.receiver();
+    const hook = await t.subscribeAlone({
+      name: unique('sec '),
+      url: receiver.url,
+      eventTypes: ['security.permissions_changed'],
+    });
+    deliver();
+    const caller = await t.caller();
+    const group = await caller.admin.createGroup({
+      code: `G_${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+      name: 'Rolled back',
+    });
+    // Refused before anything is written: an unknown user.
+    await expect(
+      caller.admin.updateGroupUsers({ id: group.id, userIds: [999_999_999] }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    // The last administrator cannot take their own permission away: refused after the change and its audit
+    // record were written (server/services/admin/admin-change.ts), so both roll back.
+    await expect(caller.admin.updateUser({ id: t.admin.id, permissionCodes: [] })).rejects.toBeTruthy();
+    await until(() => receiver.received.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const events = receiver.accepted([hook.secret]) as unknown as Security[];
+    expect(events.map((e) => e.action)).toEqual(['group.create']);
+  });
+
   it('a Slack subscription gets one signed line naming the action, actor and target', async () => {
     const receiver = await t.receiver();
     const hook = await t.subscribeAlone({

@@ -10,7 +10,7 @@ import { acknowledgeIncident } from '../../services/incidents/acknowledge-incide
 import { reportIncident } from '../../services/incidents/report-incident';
 import { resolveIncident } from '../../services/incidents/resolve-incident';
 import type { NotificationSettings } from '../../services/notifications/settings';
-import { unique } from '../support/helpers';
+import { createTestUser, unique } from '../support/helpers';
 import { useNotificationTest } from '../support/notification-helpers';
 
 /** An SMTP server that wants user `bpm`, password `s3cret`, and answers each message with `answer(n)`. */
@@ -108,6 +108,18 @@ const subscribe = (extra: Record<string, unknown> = {}) =>
   );
 
 describe('email subscriptions', () => {
+  it('mails a security event as one line naming the action, without the token it tells of (issue 37)', async () => {
+    const s = await smtp();
+    await subscribe({ eventTypes: ['security.token_created'] });
+    const caller = await t.caller();
+    const user = await createTestUser(t.database);
+    const token = await caller.admin.createApiToken({ id: user.id, name: 'mailed', scope: 'READ_ONLY' });
+    await expect.poll(() => s.mails.length, { timeout: 15_000 }).toBe(1);
+    expect(s.mails[0].subject).toBe(`api_token.create by ${t.admin.username} on api_token ${token.id}`);
+    expect(s.mails[0].text).toContain('https://bpm.example.com/admin/audit?action=api_token.create');
+    expect(JSON.stringify(s.mails[0])).not.toContain(token.token);
+  });
+
   it('mails created, acknowledged and resolved, in order, as text and HTML with the link, and logs the SMTP reply', async () => {
     const s = await smtp();
     const sub = await subscribe();

@@ -66,6 +66,9 @@ export const SECURITY_EVENT_OF_ACTION: Readonly<Record<string, SecurityEventRule
   'group.delete': 'security.permissions_changed',
   'group.update': { type: 'security.permissions_changed', when: changesHoldings },
   'group.members_update': 'security.permissions_changed',
+  // Single sign-on (server/auth/oidc-sign-in.ts) records its sign-ins as auth.sign_in and auth.sign_in_failed
+  // (via single_sign_on), a new person as user.create, and the groups the provider's claims gave as:
+  'user.groups_from_provider': 'security.permissions_changed',
 };
 
 const SECURITY_ACTIONS = Object.keys(SECURITY_EVENT_OF_ACTION);

@@ -13,9 +13,29 @@ export interface paths {
         put?: never;
         /**
          * Exchange username and password for a short-lived access token
-         * @description Checks the username and password (throttled against guessing) and answers a bearer access token that expires after `expiresIn` seconds. An account with a second factor also sends `code` (a current TOTP code or a recovery code) in the same request: the right password without it is 401 SECOND_FACTOR_REQUIRED and yields nothing; a wrong or replayed code is 401 and counts toward the lock like a wrong password. Scripts should use an API token instead.
+         * @description Checks the username and password (throttled against guessing) and answers a bearer access token that expires after `expiresIn` seconds. An account with a second factor also sends `code` (a current TOTP code or a recovery code) in the same request: the right password without it is 401 SECOND_FACTOR_REQUIRED and yields nothing; a wrong or replayed code is 401 and counts toward the lock like a wrong password. An account with a passkey may send `passkey` instead: its assertion for a challenge from POST /tokens/passkey-challenge (refused, replayed or foreign: 401, counted the same). Scripts should use an API token instead.
          */
         post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/passkey-challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A challenge for one of your passkeys to sign, for this sign-in: asked with the password
+         * @description Checked, throttled and counted like POST /tokens (it tells whether the password is right): a wrong one is 401. Answers the options for navigator.credentials.get() over your passkeys, with a challenge that is bound to you, valid five minutes and accepted once; send its assertion as `passkey` with the password to POST /tokens (or the console's sign-in). The attempt counts toward the lock until that sign-in succeeds. An account without a passkey is 409.
+         */
+        post: operations["startPasskeySignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -144,6 +164,90 @@ export interface paths {
          * @description A wrong code is 400 and counts toward the sign-in lock like a wrong password (429 while locked). Audited as `user.second_factor_remove`.
          */
         post: operations["removeSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your passkeys
+         * @description Each passkey you registered, the oldest first: its name, when it was registered and last used. Any one of them is a second factor: with one, sign-in asks for it (or a code) after the password.
+         */
+        get: operations["listPasskeys"];
+        put?: never;
+        /**
+         * Keep a new passkey, from the browser's answer to the registration options
+         * @description Verified here: it must answer a registration challenge issued to you (spent by this request whatever the outcome), from the console's origin and RP ID; else 400 on `response` and no passkey is kept. Attestation is not asked for (format `none`). From now on sign-in asks for a second factor. Audited as `user.passkey_add`.
+         */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options to make a new passkey (navigator.credentials.create), with a single-use challenge
+         * @description The relying party is the console (its public URL's host as the RP ID); the challenge is bound to you, valid five minutes and accepted once by POST /account/passkeys. Your passkeys are excluded, so one authenticator is not registered twice.
+         */
+        post: operations["startPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A challenge for one of your passkeys to sign, to prove a current second factor
+         * @description Options for navigator.credentials.get() over your passkeys, with a challenge bound to you, valid five minutes and accepted once: its assertion is the `passkey` of POST /account/passkeys/{id}/remove.
+         */
+        post: operations["startPasskeyProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove one of your passkeys, proven with a current second factor
+         * @description Send exactly one of `code` (a current code from your authenticator app, or a recovery code) and `passkey` (an assertion of any of your passkeys for a challenge from POST /account/passkeys/challenge). A wrong proof is 400 and counts toward the sign-in lock like a wrong password (429 while locked). A passkey that is not yours is 404. Audited as `user.passkey_remove`.
+         */
+        post: operations["removePasskey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -325,8 +429,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a user's second factor
-         * @description Removes the user's authenticator app and recovery codes (a lost phone): they sign in with the password alone and may enrol again. Audited as `user.second_factor_reset`; a user without one is answered 204 all the same.
+         * Remove a user's second factors (authenticator app and passkeys)
+         * @description Removes the user's authenticator app, recovery codes and every passkey (a lost phone or key): they sign in with the password alone and may enrol again. Audited as `user.second_factor_reset` (with the passkeys removed); a user without one is answered 204 all the same.
          */
         delete: operations["resetSecondFactor"];
         options?: never;
@@ -1554,6 +1658,59 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What navigator.credentials.get() answered, as JSON (AuthenticationResponseJSON), for a challenge issued by this service */
+        PasskeyAssertion: {
+            /** @description the credential that signed */
+            id: string;
+            /** @description the same id */
+            rawId: string;
+            /** @constant */
+            type: "public-key";
+            response: {
+                /** @description the browser-signed client data (challenge, origin, type) */
+                clientDataJSON: string;
+                /** @description the authenticator data (RP ID hash, flags, counter) */
+                authenticatorData: string;
+                /** @description the signature over the authenticator data and the client data hash */
+                signature: string;
+                /** @description the user handle the passkey was made for */
+                userHandle?: string;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @description what the browser answered for extensions (often empty) */
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description What navigator.credentials.create() answered, as JSON (RegistrationResponseJSON) */
+        PasskeyRegistrationResponse: {
+            /** @description the new credential id */
+            id: string;
+            /** @description the same id */
+            rawId: string;
+            /** @constant */
+            type: "public-key";
+            response: {
+                /** @description the browser-signed client data (challenge, origin, type) */
+                clientDataJSON: string;
+                /** @description the authenticator's attestation (format 'none' is enough) */
+                attestationObject: string;
+                /** @description the authenticator data, also inside the attestation */
+                authenticatorData?: string;
+                transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                /** Format: int64 */
+                publicKeyAlgorithm?: number;
+                /** @description the public key in SPKI form, also inside the attestation */
+                publicKey?: string;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @description what the browser answered for extensions (often empty) */
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+        };
         /** @enum {string} */
         WebhookEventType: "incident.created" | "incident.occurred_again" | "incident.acknowledged" | "incident.resolved" | "incident.reopened" | "incident.retry_requested" | "incident.retry_succeeded" | "incident.retry_failed" | "incident.note_added" | "incident.assigned" | "incident.unacknowledged" | "incident.snoozed" | "incident.snooze_ended" | "security.sign_in" | "security.sign_in_failed" | "security.locked" | "security.second_factor_changed" | "security.password_changed" | "security.token_created" | "security.token_revoked" | "security.permissions_changed";
         TokenResponse: {
@@ -1562,6 +1719,28 @@ export interface components {
             tokenType: "Bearer";
             /** Format: int64 */
             expiresIn: number;
+        };
+        /** @description PublicKeyCredentialRequestOptionsJSON, for navigator.credentials.get() */
+        PasskeyRequestOptions: {
+            /** @description single-use, for this person, valid five minutes */
+            challenge: string;
+            rpId?: string;
+            timeout?: number;
+            /** @description your passkeys: only they are asked to sign */
+            allowCredentials?: {
+                /** @description a credential id, base64url */
+                id: string;
+                /** @description `public-key` */
+                type: string;
+                transports?: string[];
+            }[];
+            /** @enum {string} */
+            userVerification?: "discouraged" | "preferred" | "required";
+            /** @description extensions asked of the browser (credProps: whether the passkey is discoverable) */
+            extensions?: {
+                credProps?: boolean;
+            };
+            hints?: string[];
         };
         SessionResponse: {
             /** @description a session's public handle, as listed (never the secret its cookie carries) */
@@ -1605,6 +1784,61 @@ export interface components {
         RecoveryCodesResponse: {
             /** @description ten single-use codes that stand in for the app once each; shown only this once */
             recoveryCodes: string[];
+        };
+        PasskeyResponse: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * @description when it was registered
+             * @example 2026-11-21T09:30:00
+             */
+            createdAt: string;
+            /** @description when it last signed in or proved you */
+            lastUsedAt: string | null;
+        };
+        /** @description PublicKeyCredentialCreationOptionsJSON, for navigator.credentials.create() */
+        PasskeyCreationOptions: {
+            /** @description single-use, for this person, valid five minutes */
+            challenge: string;
+            rp: {
+                name: string;
+                id?: string;
+            };
+            user: {
+                id: string;
+                name: string;
+                displayName: string;
+            };
+            pubKeyCredParams: {
+                alg: number;
+                type: string;
+            }[];
+            timeout?: number;
+            /** @description your passkeys already registered: the same authenticator is not taken twice */
+            excludeCredentials?: {
+                /** @description a credential id, base64url */
+                id: string;
+                /** @description `public-key` */
+                type: string;
+                transports?: string[];
+            }[];
+            authenticatorSelection?: {
+                /** @enum {string} */
+                authenticatorAttachment?: "platform" | "cross-platform";
+                requireResidentKey?: boolean;
+                /** @enum {string} */
+                residentKey?: "discouraged" | "preferred" | "required";
+                /** @enum {string} */
+                userVerification?: "discouraged" | "preferred" | "required";
+            };
+            /** @enum {string} */
+            attestation?: "direct" | "enterprise" | "indirect" | "none";
+            /** @description extensions asked of the browser (credProps: whether the passkey is discoverable) */
+            extensions?: {
+                credProps?: boolean;
+            };
+            hints?: string[];
         };
         PermissionResponse: {
             code: string;
@@ -2382,6 +2616,8 @@ export interface operations {
                     password: string;
                     /** @description Only for an account with a second factor: a current six-digit code from the authenticator app, or one of the recovery codes (each works once) */
                     code?: string;
+                    /** @description Only for an account with a passkey, instead of `code`: its assertion for a challenge from POST /tokens/passkey-challenge */
+                    passkey?: components["schemas"]["PasskeyAssertion"];
                 };
             };
         };
@@ -2469,6 +2705,114 @@ export interface operations {
             };
         };
     };
+    startPasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Wrong username or password, or a disabled user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This account has no passkey */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many failed sign-ins; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     changePassword: {
         parameters: {
             query?: never;
@@ -2486,6 +2830,8 @@ export interface operations {
                     newPassword: string;
                     /** @description Only for an account with a second factor: a current six-digit code from the authenticator app, or one of the recovery codes (each works once) */
                     code?: string;
+                    /** @description Only for an account with a passkey, instead of `code`: its assertion for a challenge from POST /tokens/passkey-challenge */
+                    passkey?: components["schemas"]["PasskeyAssertion"];
                 };
             };
         };
@@ -3210,6 +3556,534 @@ export interface operations {
             };
             /** @description You have no second factor */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyResponse"][];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description how you tell it apart, such as "Work laptop" */
+                    name: string;
+                    response: components["schemas"]["PasskeyRegistrationResponse"];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyResponse"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This passkey is already registered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOptions"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startPasskeyProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description You have no passkey */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description a current code from your authenticator app, or an unused recovery code */
+                    code?: string;
+                    /** @description an assertion of one of your passkeys, for a challenge from POST /account/passkeys/challenge */
+                    passkey?: components["schemas"]["PasskeyAssertion"];
+                };
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -44,14 +44,18 @@ const changesHoldings = ({ before, after }: Pick<AuditRecord, 'before' | 'after'
  * removed or used) is added here, and only here.
  */
 export const SECURITY_EVENT_OF_ACTION: Readonly<Record<string, SecurityEventRule>> = {
+  // One sign-in is one auth.sign_in, whatever its second factor; what a factor spent changes is told apart.
   'auth.sign_in': 'security.sign_in',
-  'auth.recovery_code_used': 'security.sign_in',
   'auth.sign_in_failed': 'security.sign_in_failed',
   'auth.second_factor_failed': 'security.sign_in_failed',
   'auth.locked': 'security.locked',
   'user.second_factor_enrol': 'security.second_factor_changed',
   'user.second_factor_remove': 'security.second_factor_changed',
   'user.second_factor_reset': 'security.second_factor_changed',
+  // A recovery code spent at a sign-in: one fewer left.
+  'auth.recovery_code_used': 'security.second_factor_changed',
+  'user.passkey_add': 'security.second_factor_changed',
+  'user.passkey_remove': 'security.second_factor_changed',
   'user.password_change': 'security.password_changed',
   'user.password_reset': 'security.password_changed',
   'api_token.create': 'security.token_created',

@@ -86,7 +86,7 @@ export function ConsoleShell({
       <SkipToContent />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <Burger
               opened={navOpened}
               onClick={nav.toggle}
@@ -98,8 +98,9 @@ export function ConsoleShell({
               BPM Admin Console
             </Title>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Text size="sm">
+          {/* A long username gives way (cut short, whole in its title), never the Sign out button. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Text size="sm" truncate="end" miw={0} title={username}>
               <Text span inherit c="dimmed" visibleFrom="xs">
                 Signed in as{' '}
               </Text>

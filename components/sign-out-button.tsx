@@ -12,7 +12,13 @@ export function SignOutButton() {
     window.location.assign('/login');
   }
   return (
-    <Button variant="default" size="xs" loading={busy} onClick={() => void signOutHere()}>
+    <Button
+      variant="default"
+      size="xs"
+      loading={busy}
+      onClick={() => void signOutHere()}
+      style={{ flexShrink: 0 }}
+    >
       Sign out
     </Button>
   );

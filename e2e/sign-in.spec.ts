@@ -7,6 +7,7 @@ import {
   getAccessToken,
   shot,
   signIn,
+  signInByRequest,
   test,
 } from './support';
 
@@ -136,5 +137,21 @@ test.describe('on a phone-sized screen', () => {
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await expect(nav.getByRole('link', { name: 'API reference' })).not.toBeInViewport();
     await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+  });
+
+  test('a long username is cut short in the header, never the Sign out button', async ({ page, request }) => {
+    const user = await createUser(request, {
+      usernamePrefix: 'a-very-long-username-of-an-on-call-administrator',
+      permissionCodes: ['ACCESS_BPM_ADMIN'],
+    });
+    await signInByRequest(page, user.username, user.password);
+    await page.goto('/');
+    const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign out', exact: true });
+    await expect(signOut).toBeInViewport({ ratio: 1 });
+    const box = (await signOut.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expect(page.getByRole('banner').getByTitle(user.username)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'sign-in-09-mobile-long-username', { fullPage: false });
   });
 });

@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { createUser, expect, shot, signIn, test } from './support';
+import { createUser, expect, shot, signIn, signInAsAdmin, test } from './support';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -61,4 +61,44 @@ test('enrol an authenticator app on a phone, sign out, sign in with the password
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
   await shot(page, 'second-factor-04-signed-in', { fullPage: false });
+});
+
+test('an administrator resets the second factor of someone who lost their phone, after a confirmation', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, {
+    usernamePrefix: 'lostphone',
+    permissionCodes: ['ACCESS_BPM_ADMIN'],
+  });
+  // The user enrols an authenticator app over the API, as the account page does.
+  const { accessToken } = await (
+    await request.post('/api/tokens', { data: { username: user.username, password: user.password } })
+  ).json();
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const { secret } = await (await request.post('/api/account/second-factor', { headers, data: {} })).json();
+  const confirmed = await request.post('/api/account/second-factor/confirm', {
+    headers,
+    data: { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+  await signInAsAdmin(page, `/admin/users/${user.id}`);
+  const account = page.getByRole('region', { name: 'Account' });
+  await expect(account).toContainText('Second factor: an authenticator app');
+  await account.getByRole('button', { name: 'Reset second factor…', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Reset the second factor of ${user.username}?` });
+  await expect(dialog).toContainText('recorded in the audit log');
+  await page.waitForTimeout(300); // the open transition: axe must see final colours
+  await axeClean(page);
+  await shot(page, 'second-factor-05-admin-reset', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Reset second factor', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(account).toContainText('Second factor: none');
+  await expect(account.getByRole('button', { name: 'Reset second factor…' })).toHaveCount(0);
+  // The password alone signs in again.
+  const again = await request.post('/api/tokens', {
+    data: { username: user.username, password: user.password },
+  });
+  expect(again.status()).toBe(200);
 });

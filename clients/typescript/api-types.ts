@@ -1885,6 +1885,16 @@ export interface components {
             identityProvider: string | null;
             /** @description where each effective permission comes from, one entry per source, by permission then group */
             permissionSources: components["schemas"]["PermissionSource"][];
+            /** @description the second factors asked of this person at sign-in; DELETE /admin/users/{id}/second-factor removes them all */
+            secondFactor: {
+                /** @description an authenticator app (TOTP) is confirmed */
+                authenticatorApp: boolean;
+                /**
+                 * Format: int64
+                 * @description how many passkeys the person has
+                 */
+                passkeys: number;
+            };
         };
         PermissionSource: {
             permission: string;

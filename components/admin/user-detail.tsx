@@ -40,6 +40,7 @@ import { plural, sameSet } from './format';
 import { GroupMultiSelect, PermissionMultiSelect } from './permissions';
 import { useInvalidateAdmin } from './queries';
 import { ResetPasswordModal } from './reset-password-modal';
+import { SecondFactorReset } from './second-factor-reset';
 import { SignInLock } from './sign-in-lock';
 
 export function UserDetail({ id }: { id: number }) {
@@ -222,6 +223,7 @@ function UserDetailLoaded({
                   }}
                 />
                 {user.lockedUntil && <SignInLock user={{ ...user, lockedUntil: user.lockedUntil }} />}
+                {!user.identityProvider && <SecondFactorReset user={user} />}
                 {user.identityProvider && (
                   <Text size="sm">
                     Signs in through the identity provider <b>{user.identityProvider}</b>, which gives their

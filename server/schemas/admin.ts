@@ -96,6 +96,15 @@ export const UserDetailResponse = UserResponse.extend({
   permissionSources: z.array(PermissionSource).meta({
     description: 'where each effective permission comes from, one entry per source, by permission then group',
   }),
+  secondFactor: z
+    .object({
+      authenticatorApp: z.boolean().meta({ description: 'an authenticator app (TOTP) is confirmed' }),
+      passkeys: z.number().int().meta({ description: 'how many passkeys the person has' }),
+    })
+    .meta({
+      description:
+        'the second factors asked of this person at sign-in; DELETE /admin/users/{id}/second-factor removes them all',
+    }),
 }).meta({ id: 'UserDetailResponse' });
 
 export const CreateGroupRequest = z

@@ -1,9 +1,9 @@
 // Users as the admin API shows them: listing, one user, the members of a group (docs/contract.md §5). Users
 // here are people: service accounts share the table but have their own operations (service-accounts.ts).
 // The changes are one per file beside it: create-user, update-user, delete-user, reset-password, unlock-user.
-import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { userGroups, users } from '../../../db/schema';
+import { passkeys, secondFactors, userGroups, users } from '../../../db/schema';
 import { effectivePermissions } from '../../auth/effective-permissions';
 import { lockedUntilOf } from '../../auth/lockout';
 import { notFound } from '../../errors';
@@ -55,11 +55,17 @@ export async function getUserDetail(db: Db, input: { id: number }): Promise<User
       group.permissions.map((permission) => ({ permission, source: groupSource, group: group.code })),
     ),
   ].sort((a, b) => a.permission.localeCompare(b.permission) || (a.group ?? '').localeCompare(b.group ?? ''));
+  const [app] = await db
+    .select({ confirmed: sql<boolean>`${secondFactors.confirmedAt} is not null` })
+    .from(secondFactors)
+    .where(eq(secondFactors.userId, input.id));
+  const [keys] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, input.id));
   return {
     ...view,
     lockedUntil: formatNullable(await lockedUntilOf(db, { username: view.username })),
     identityProvider: row.oidcIssuer,
     permissionSources,
+    secondFactor: { authenticatorApp: app?.confirmed ?? false, passkeys: keys.n },
   };
 }
 

@@ -508,7 +508,10 @@ describe("an administrator's reset", () => {
     const admin = await t.admin();
     const { actor, passkeyId } = await withPasskey();
     await register(actor, new SoftAuthenticator(), 'Spare');
+    const detail = async () => (await t.as(admin.token).get(`/admin/users/${actor.id}`)).body.secondFactor;
+    expect(await detail()).toEqual({ authenticatorApp: false, passkeys: 2 });
     expectNoContent(await t.as(admin.token).del(`/admin/users/${actor.id}/second-factor`));
+    expect(await detail()).toEqual({ authenticatorApp: false, passkeys: 0 });
     expect((await t.as(actor.token).get('/account/passkeys')).body).toEqual([]);
     expect((await t.call('POST', '/tokens', { body: passwordOf(actor) })).status).toBe(200);
     const [event] = await t.auditOf(admin.token, admin.username);

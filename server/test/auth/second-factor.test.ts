@@ -195,7 +195,11 @@ describe('removing a second factor', () => {
   it('by an administrator is audited, and the user signs in with the password alone', async () => {
     const admin = await t.admin();
     const { actor } = await enrolled();
+    // The user's page tells the administrator what there is to reset.
+    const detail = async () => (await t.as(admin.token).get(`/admin/users/${actor.id}`)).body.secondFactor;
+    expect(await detail()).toEqual({ authenticatorApp: true, passkeys: 0 });
     expectNoContent(await t.as(admin.token).del(`/admin/users/${actor.id}/second-factor`));
+    expect(await detail()).toEqual({ authenticatorApp: false, passkeys: 0 });
     expect((await tokenFor(actor)).status).toBe(200);
     const [event] = await t.auditOf(admin.token, admin.username);
     expect(event).toMatchObject({

@@ -4,9 +4,8 @@
 // same-origin link, with its session cookie. Each journey at desktop and phone width (on a phone the board's
 // export is behind its Filters button).
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
-import { ADMIN_USERNAME, DESKTOP_AND_PHONE, expect, shot, test } from './support';
+import { ADMIN_USERNAME, DESKTOP_AND_PHONE, expect, expectAxeClean, shot, test } from './support';
 import { IncidentApi, boardRow, signInAsAdmin, uniqueTag } from './incident-support';
 
 /** The download a click on the link named `name` starts, and its text. */
@@ -17,13 +16,6 @@ async function download(page: Page, name: string): Promise<{ file: Download; tex
   ]);
   expect(await file.failure()).toBeNull();
   return { file, text: await readFile((await file.path())!, 'utf8') };
-}
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
 
 for (const { name: width, viewport } of DESKTOP_AND_PHONE) {

@@ -4,18 +4,10 @@
 //
 // On localhost, not 127.0.0.1: WebAuthn takes no IP address as an RP ID, and the server's relying party is
 // its public URL, http://localhost:<port> when PUBLIC_URL is unset (as here).
-import AxeBuilder from '@axe-core/playwright';
 import type { CDPSession, Page } from '@playwright/test';
-import { createUser, expect, getAccessToken, PORT, shot, signIn, test } from './support';
+import { createUser, expect, expectAxeClean, getAccessToken, PORT, shot, signIn, test } from './support';
 
 test.use({ viewport: { width: 390, height: 844 }, baseURL: `http://localhost:${PORT}` });
-
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
@@ -50,7 +42,7 @@ test('add a passkey on a phone, sign out, sign in with the password and then the
   await page.goto('/account');
   const card = page.getByRole('region', { name: 'Passkeys' });
   await expect(card).toContainText('You have no passkey yet.');
-  await axeClean(page);
+  await expectAxeClean(page);
   await card.getByRole('textbox', { name: 'Name of the new passkey' }).fill('This phone');
   await card.getByRole('button', { name: 'Add a passkey', exact: true }).click();
   const list = card.getByRole('list', { name: 'Your passkeys' });
@@ -60,7 +52,7 @@ test('add a passkey on a phone, sign out, sign in with the password and then the
   const made = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(made.credentials).toHaveLength(1);
   expect(made.credentials[0].rpId).toBe('localhost');
-  await axeClean(page);
+  await expectAxeClean(page);
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'passkeys-01-added', { fullPage: false });
 
@@ -73,7 +65,7 @@ test('add a passkey on a phone, sign out, sign in with the password and then the
   await expect(usePasskey).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'passkeys-02-second-step', { fullPage: false });
   await usePasskey.click();
   await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
@@ -107,7 +99,7 @@ test('add a passkey on a phone, sign out, sign in with the password and then the
   await change.getByRole('button', { name: 'Change password' }).click();
   const instead = change.getByRole('button', { name: 'Use a passkey instead', exact: true });
   await expect(instead).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'passkeys-04-change-password', { fullPage: false });
   await instead.click();
   await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
@@ -122,7 +114,7 @@ test('add a passkey on a phone, sign out, sign in with the password and then the
   await list.getByRole('button', { name: 'Remove This phone' }).click();
   const removal = card.getByRole('form', { name: 'Remove the passkey This phone' });
   await expect(removal).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'passkeys-05-remove', { fullPage: false });
   await removal.getByRole('button', { name: 'Confirm with a passkey', exact: true }).click();
   await expect(card).toContainText('You have no passkey yet.');

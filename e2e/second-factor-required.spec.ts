@@ -4,8 +4,6 @@
 // started here from the same build on its own port and embedded database, at desktop and phone width.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { stopProcessGroup } from '../scripts/process-group';
 import {
@@ -13,8 +11,9 @@ import {
   ADMIN_USERNAME,
   AUTH_SECRET,
   DESKTOP_AND_PHONE,
-  PORT,
   expect,
+  expectAxeClean,
+  PORT,
   shot,
   signIn,
   test,
@@ -103,13 +102,6 @@ async function newAdministrator(): Promise<{ username: string; password: string 
   return user;
 }
 
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
-
 for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport, baseURL: STRICT_URL });
@@ -131,7 +123,7 @@ for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
         headers: { 'sec-fetch-site': 'same-origin' },
       });
       expect(refused.status()).toBe(403);
-      await axeClean(page);
+      await expectAxeClean(page);
       await shot(page, `second-factor-required-01-${width}`, { fullPage: false });
 
       const card = page.getByRole('region', { name: 'Second factor' });

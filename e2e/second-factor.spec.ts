@@ -1,19 +1,10 @@
 // A second factor (docs/contract.md §4): on a phone, a person enrols an authenticator app from their account
 // page (the code computed here from the secret the page shows, as an app would), saves the recovery codes,
 // signs out, and signs in again with the password and then a code. Axe-clean at each step.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { createUser, expect, shot, signIn, signInAsAdmin, test } from './support';
+import { createUser, expect, expectAxeClean, shot, signIn, signInAsAdmin, test } from './support';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 test('enrol an authenticator app on a phone, sign out, sign in with the password and then a code', async ({
   page,
@@ -31,7 +22,7 @@ test('enrol an authenticator app on a phone, sign out, sign in with the password
   await expect(card.getByRole('img', { name: 'QR code of the new secret' })).toBeVisible();
   const secret = (await card.locator('code').innerText()).trim();
   expect(secret).toMatch(/^[A-Z2-7]+$/);
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'second-factor-01-enrol', { fullPage: false });
 
   await card
@@ -40,7 +31,7 @@ test('enrol an authenticator app on a phone, sign out, sign in with the password
   await card.getByRole('button', { name: 'Confirm', exact: true }).click();
   const codes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'second-factor-02-recovery-codes', { fullPage: false });
   await card.getByRole('button', { name: 'I have saved them', exact: true }).click();
   await expect(card).toContainText('10 recovery codes left');
@@ -54,7 +45,7 @@ test('enrol an authenticator app on a phone, sign out, sign in with the password
   const code = page.getByRole('textbox', { name: 'Code', exact: true });
   await expect(code).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'second-factor-03-code-step', { fullPage: false });
   // The next step's code: the one of enrolment's step was spent there (a code is accepted once).
   await code.fill(TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 }));
@@ -90,7 +81,7 @@ test('an administrator resets the second factor of someone who lost their phone,
   const dialog = page.getByRole('dialog', { name: `Reset the second factor of ${user.username}?` });
   await expect(dialog).toContainText('recorded in the audit log');
   await page.waitForTimeout(300); // the open transition: axe must see final colours
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'second-factor-05-admin-reset', { fullPage: false });
   await dialog.getByRole('button', { name: 'Reset second factor', exact: true }).click();
   await expect(dialog).toBeHidden();

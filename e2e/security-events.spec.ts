@@ -3,23 +3,11 @@
 // real receiver here, signed (verified with `standardwebhooks`), and its delivery is in the log; axe clean.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { notification, settled, signInAsAdmin, uniqueName } from './admin-support';
-import { DESKTOP_AND_PHONE, createUser, expect, getAccessToken, shot, test } from './support';
+import { axeViolations, createUser, DESKTOP_AND_PHONE, expect, getAccessToken, shot, test } from './support';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Serious and critical WCAG violations on the page, one line per node. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {

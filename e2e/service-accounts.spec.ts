@@ -1,23 +1,11 @@
 // Service accounts on a phone, by keyboard where a person would type: created in the console with no
 // password, given a worker token whose secret is shown once, used over REST, never signed in, then revoked
 // and deleted with confirmation; the pages pass axe.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { notification, settled, signInAsAdmin, uniqueName } from './admin-support';
 import { uniqueProcessInstanceId, uniqueTag } from './incident-support';
-import { expect, getAccessToken, shot, test } from './support';
+import { axeViolations, expect, getAccessToken, shot, test } from './support';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Serious and critical WCAG violations on the page, one line per node. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 const report = () => ({
   processInstanceId: uniqueProcessInstanceId(),

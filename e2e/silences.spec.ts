@@ -2,17 +2,8 @@
 // Silences page (with the count of incidents it matches now), the board and the incident page say so, what the
 // incident does by itself is held (its timeline says by which silence), and the silence is ended early; at
 // desktop and phone width.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { DESKTOP_AND_PHONE, expect, shot, test } from './support';
+import { DESKTOP_AND_PHONE, expect, expectAxeClean, shot, test } from './support';
 import { IncidentApi, boardRow, signInAsAdmin, uniqueTag } from './incident-support';
-
-async function axeClean(page: Page, within?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  if (within) builder = builder.include(within);
-  const { violations } = await builder.analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
@@ -46,7 +37,7 @@ for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
       await dialog.getByRole('textbox', { name: 'Node' }).fill(node);
       await expect(dialog.getByRole('status')).toHaveText('Matches 1 unresolved incident now.');
       await page.waitForTimeout(300); // the open transition: axe must see final colours
-      await axeClean(page, '[role="dialog"]');
+      await expectAxeClean(page, '[role="dialog"]');
       await shot(page, `silences-01-new-${width}`, { fullPage: false });
       await dialog.getByRole('textbox', { name: 'Node' }).press('Enter');
       await expect(dialog).toBeHidden();
@@ -54,7 +45,7 @@ for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
       const card = page.getByRole('listitem', { name: `Silence ${name}` });
       await expect(card).toContainText(`node ${node}`);
       await expect(card).toContainText('active');
-      await axeClean(page);
+      await expectAxeClean(page);
       await shot(page, `silences-02-list-${width}`, { fullPage: false });
 
       // The board and the incident page say it is silenced, by what and until when.
@@ -74,7 +65,7 @@ for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
       ).toBeVisible();
       const timeline = page.getByRole('list', { name: 'Timeline entries' });
       await expect(timeline.getByRole('listitem').last()).toContainText(/notification held by silence \d+/);
-      await axeClean(page);
+      await expectAxeClean(page);
       await shot(page, `silences-04-incident-${width}`);
 
       // Ended early: it moves to the ended ones, and the incident is no longer silenced.

@@ -1,5 +1,6 @@
 // Shared helpers of the browser tests: credentials, REST set-up, sign-in, screenshots, and a `test`
 // whose pages fail the test on any browser console error or uncaught page error.
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
@@ -27,6 +28,23 @@ export async function shot(page: Page, name: string, { fullPage = true } = {}): 
   info.setTimeout(info.timeout + 30_000);
   // The whole page, or (fullPage false) what the first screen shows, as a phone's user sees it.
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage, timeout: 30_000 });
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The serious and critical WCAG 2.2 AA violations axe finds on the page (or inside `within`), one line a node. */
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (within) builder = builder.include(within);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+/** No serious or critical WCAG 2.2 AA violation on the page (or inside `within`). */
+export async function expectAxeClean(page: Page, within?: string): Promise<void> {
+  expect(await axeViolations(page, within)).toEqual([]);
 }
 
 /** The two widths a journey is run at: a desktop's and a phone's (the screenshots are named by `name`). */

@@ -65,6 +65,8 @@ test('add a passkey on a phone, sign out, sign in with the password and then the
   await expect(usePasskey).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
+  // Only the second factor is asked now: no other way in beside it.
+  await expect(page.getByRole('button', { name: /^Continue with/ })).toHaveCount(0);
   await expectAxeClean(page);
   await shot(page, 'passkeys-02-second-step', { fullPage: false });
   await usePasskey.click();

@@ -23,7 +23,10 @@ function messageFor(error: string, askingCode: boolean, tried: SecondFactor): st
   return 'Sign-in failed. Please try again.';
 }
 
-/** `children`: other ways in, below the password form (the SSO button, components/sso-sign-in.tsx). */
+/**
+ * `children`: other ways in, below the password form (the SSO button, components/sso-sign-in.tsx); not at
+ * the code step, where the password was already right and only the second factor is asked.
+ */
 export function LoginForm({ callbackUrl, children }: { callbackUrl: string; children?: ReactNode }) {
   const router = useRouter();
   const [username, setUsername] = useState('');
@@ -154,7 +157,7 @@ export function LoginForm({ callbackUrl, children }: { callbackUrl: string; chil
           </Button>
         </Stack>
       </form>
-      {children}
+      {!askingCode && children}
     </FramedPage>
   );
 }

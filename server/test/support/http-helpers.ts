@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { SECURITY_EVENT_TYPES } from '../../../domain/security-events';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { rowsOf, type Database } from '../../../db/client';
 import { apiTokens, userGroups, users } from '../../../db/schema';
@@ -586,16 +587,7 @@ export const OPERATIONS: Operation[] = [
 export const SECURITY_WEBHOOK = {
   name: 'SIEM',
   url: 'https://93.184.215.14/hook',
-  eventTypes: [
-    'security.sign_in',
-    'security.sign_in_failed',
-    'security.locked',
-    'security.second_factor_changed',
-    'security.password_changed',
-    'security.token_created',
-    'security.token_revoked',
-    'security.permissions_changed',
-  ],
+  eventTypes: [...SECURITY_EVENT_TYPES],
 };
 
 export const operationsWithBody = OPERATIONS.filter((op) => op.body);

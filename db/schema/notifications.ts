@@ -86,6 +86,12 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
     .notNull()
     .default(sql`'0'`),
   auditCursorId: bigint('audit_cursor_id', { mode: 'number' }).notNull().default(0),
+  /**
+   * The snapshot (pg_snapshot, as text) taken when it came to want security events: records of the
+   * transactions that had committed by then are history, not sent, even those whose tx_id is above the
+   * cursor because a transaction older than theirs was still running (security-events.ts, auditStart).
+   */
+  auditStartSnapshot: text('audit_start_snapshot'),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,7 +10,7 @@
 // neither), while the request that wrote it does no more work than writing it.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/client';
+import { rowsOf, type Db } from '../../../db/client';
 import {
   auditEvents,
   webhookDeliveries,
@@ -192,24 +192,35 @@ interface AuditCursor {
   id: number;
 }
 
+/** Where a subscription that comes to want security events starts: its cursor and the snapshot of now. */
+export interface AuditStart {
+  auditCursorTxId: string;
+  auditCursorId: number;
+  auditStartSnapshot: string;
+}
+
 const readable = sql`${auditEvents.txId} < pg_snapshot_xmin(pg_current_snapshot())`;
 
-/** The position after the last audit record readable now: where a subscription starts. */
-export async function auditHead(db: Db): Promise<AuditCursor> {
-  const [last] = await db
-    .select({ txId: auditEvents.txId, id: auditEvents.id })
-    .from(auditEvents)
-    .where(readable)
-    .orderBy(sql`${auditEvents.txId} desc, ${auditEvents.id} desc`)
-    .limit(1);
-  return last ?? { txId: '0', id: 0 };
+/**
+ * Just before every record not committed now. No single position is that while a transaction runs: a
+ * record of a younger one may have committed already (it waits, unread, behind the older one). So the
+ * cursor goes to the oldest running transaction, and the snapshot taken now says which records after it
+ * had committed, and are history.
+ */
+export async function auditStart(db: Db): Promise<AuditStart> {
+  const [now] = rowsOf<{ xmin: string; snapshot: string }>(
+    await db.execute(
+      sql`select pg_snapshot_xmin(s)::text as xmin, s::text as snapshot from pg_current_snapshot() as s`,
+    ),
+  );
+  return { auditCursorTxId: now.xmin, auditCursorId: 0, auditStartSnapshot: now.snapshot };
 }
 
 /**
  * In the caller's transaction, with the subscription's row locked: the committed audit records after its
  * audit cursor that are security events it wants become deliveries, and the cursor moves past what was read.
  * A subscription that wants none reads nothing: its cursor is set to the head when it comes to want some
- * (subscriptions.ts), so it is sent the security events from then on.
+ * (subscriptions.ts, auditStart), so it is sent the security events from then on.
  */
 export async function enqueueSecurityEvents(
   tx: Db,
@@ -226,6 +237,9 @@ export async function enqueueSecurityEvents(
         sql`(${auditEvents.txId}, ${auditEvents.id}) > (${subscription.auditCursorTxId}::xid8, ${subscription.auditCursorId}::bigint)`,
         readable,
         inArray(auditEvents.action, SECURITY_ACTIONS),
+        subscription.auditStartSnapshot === null
+          ? undefined
+          : sql`not pg_visible_in_snapshot(${auditEvents.txId}, ${subscription.auditStartSnapshot}::pg_snapshot)`,
       ),
     )
     .orderBy(asc(auditEvents.txId), asc(auditEvents.id))

@@ -21,7 +21,7 @@ import {
 import { formatLocalDateTime as at } from '../../time';
 import { recordAudit } from '../admin/audit';
 import { feedHead } from '../events/incident-feed';
-import { auditHead } from './security-events';
+import { auditStart } from './security-events';
 import type { NotificationSettings } from './settings';
 import { generateSecret, secretPrefix } from './signing';
 import { checkTargetUrl, type TargetPolicy } from './target-policy';
@@ -150,7 +150,7 @@ export async function createWebhook(
   const secret = generateSecret();
   return db.transaction(async (tx) => {
     const head = await feedHead(tx);
-    const auditStart = await auditHead(tx);
+    const start = await auditStart(tx);
     const [row] = await tx
       .insert(webhookSubscriptions)
       .values({
@@ -167,8 +167,7 @@ export async function createWebhook(
         enabled: input.enabled ?? true,
         cursorTxId: head.txId,
         cursorEventId: head.id,
-        auditCursorTxId: auditStart.txId,
-        auditCursorId: auditStart.id,
+        ...start,
         createdBy: actor.username,
       })
       .returning();
@@ -206,7 +205,7 @@ export async function updateWebhook(
     const wantsSecurityNow =
       (head !== undefined || current.securityEventTypes.length === 0) &&
       (types ? types.securityEventTypes.length > 0 : current.securityEventTypes.length > 0);
-    const auditStart = wantsSecurityNow ? await auditHead(tx) : undefined;
+    const start = wantsSecurityNow ? await auditStart(tx) : undefined;
     if (resuming) {
       await tx
         .update(webhookDeliveries)
@@ -226,7 +225,7 @@ export async function updateWebhook(
         ...(input.groupWindowSeconds !== undefined && { groupWindowSeconds: input.groupWindowSeconds }),
         ...(input.enabled !== undefined && { enabled: input.enabled }),
         ...(head && { cursorTxId: head.txId, cursorEventId: head.id }),
-        ...(auditStart && { auditCursorTxId: auditStart.txId, auditCursorId: auditStart.id }),
+        ...start,
         ...(enabling && { needsAttentionAt: null, failingSince: null }),
         updatedAt: sql`now()`,
       })

@@ -85,11 +85,14 @@ export function useNotificationTest(): NotificationTest {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until `check` holds, looking every 50 ms; the bound is for a hang, not for the machine's speed. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
+/**
+ * Waits until `check` holds, looking every 50 ms. The bound is for a hang, not for the machine's speed; it
+ * is shorter than a test's (vitest.config.ts), so that a wait that never ends fails as itself.
+ */
+export async function until(check: () => boolean | Promise<boolean>, ms = 45_000): Promise<void> {
   for (const deadline = Date.now() + ms; Date.now() < deadline;) {
     if (await check()) return;
     await sleep(50);
   }
-  throw new Error('timed out');
+  throw new Error(`until: still not so after ${ms} ms: ${check.toString().slice(0, 300)}`);
 }

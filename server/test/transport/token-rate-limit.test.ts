@@ -62,6 +62,24 @@ describe('the limiter', () => {
     }
   });
 
+  it('admits exactly the largest limits on a real clock, and never says more remain than the limit', () => {
+    for (const perMinute of [100_000, 1_000_000]) {
+      const clock = { now: Date.parse('2026-12-01T12:00:00Z') };
+      const limiter = new TokenRateLimiter(1, () => clock.now);
+      clock.now += 30 * 24 * 3600_000; // a month of uptime
+      const subject = { key: `token:${perMinute}`, perMinute };
+      let admitted = 0;
+      for (let i = 0; i < perMinute + 5; i++) if (limiter.take(subject).admitted) admitted++;
+      expect(admitted, `limit ${perMinute}`).toBe(perMinute);
+    }
+    // The service's own default may be far larger than any token's (a benchmark's, where no limit is wanted).
+    const { limiter } = limiterAt(1_000_000_000);
+    expect(limiter.take({ key: 'token:huge', perMinute: null })).toMatchObject({
+      admitted: true,
+      remaining: 999_999_999,
+    });
+  });
+
   it('answers the draft header fields', () => {
     const { limiter } = limiterAt(6000);
     expect(rateLimitHeaders(limiter.take({ key: 'token:h', perMinute: null }))).toEqual({

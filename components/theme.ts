@@ -4,11 +4,15 @@
 // measure under 4.5:1 (tested in components/theme.test.ts, which also proves the ratios below).
 import {
   Anchor,
+  Autocomplete,
   DEFAULT_THEME,
   Drawer,
   Modal,
+  MultiSelect,
   Notification,
   ScrollArea,
+  Select,
+  TagsInput,
   createTheme,
   darken,
   type CSSVariablesResolver,
@@ -77,6 +81,9 @@ const colors = Object.fromEntries(
  */
 export const EQUAL_CONTRAST_LUMINANCE = Math.sqrt(1.05 * 0.05) - 0.05;
 
+/** The scroll area of a dropdown's options: its viewport without the tabIndex every other one has. */
+const OPTIONS_SCROLL_AREA = { viewportProps: {} };
+
 export const theme = createTheme({
   colors,
   primaryColor: 'blue',
@@ -100,6 +107,13 @@ export const theme = createTheme({
     // mouse (axe scrollable-region-focusable): tables on a phone, long lists in dialogs.
     ScrollArea: ScrollArea.extend({ defaultProps: { viewportProps: { tabIndex: 0 } } }),
     ScrollAreaAutosize: ScrollArea.Autosize.extend({ defaultProps: { viewportProps: { tabIndex: 0 } } }),
+    // Except a dropdown's list of options: a listbox may hold only options (axe aria-required-children), and
+    // its input scrolls it from the keyboard already (the arrow keys move the active option into view).
+    // Props given replace the theme's defaults whole, so these viewport props carry no tabIndex.
+    Select: Select.extend({ defaultProps: { scrollAreaProps: OPTIONS_SCROLL_AREA } }),
+    MultiSelect: MultiSelect.extend({ defaultProps: { scrollAreaProps: OPTIONS_SCROLL_AREA } }),
+    Autocomplete: Autocomplete.extend({ defaultProps: { scrollAreaProps: OPTIONS_SCROLL_AREA } }),
+    TagsInput: TagsInput.extend({ defaultProps: { scrollAreaProps: OPTIONS_SCROLL_AREA } }),
   },
 });
 

@@ -213,3 +213,23 @@ for (const size of WIDTHS) {
     expect(found, `axe serious/critical violations at ${size.width} px`).toEqual([]);
   });
 }
+
+// A dropdown's options are a listbox, scrolled by the arrow keys from its input (aria-activedescendant):
+// the open list must pass as the page does.
+test('an open dropdown passes axe, and its options are reached from the keyboard', async ({ page }) => {
+  await signIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/incidents');
+  await settled(page);
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await status.click();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  await shot(page, 'axe-open-dropdown', { fullPage: false });
+  expect(await violations(page)).toEqual([]);
+  await status.press('ArrowDown');
+  await status.press('ArrowDown');
+  await status.press('Enter');
+  await expect(listbox).toBeHidden();
+  await expect(status).not.toHaveValue('');
+});

@@ -114,8 +114,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether you have a second factor, and how many recovery codes are left
-         * @description Whether an authenticator app is enrolled (and so asked for at sign-in), since when, and how many of the ten recovery codes are unused.
+         * Whether you have an authenticator app, and how many recovery codes are left
+         * @description Whether an authenticator app is enrolled (and so asked for at sign-in), since when, and how many of the ten recovery codes are unused: those of your second factor as a whole, so a person with passkeys only has them too (GET /account/passkeys lists the passkeys).
          */
         get: operations["getSecondFactor"];
         put?: never;
@@ -141,7 +141,7 @@ export interface paths {
         put?: never;
         /**
          * Complete enrolment with a code from the app; answers ten recovery codes, shown only now
-         * @description A code that is not the current one of the pending secret is 400 and changes nothing. From now on, sign-in asks for a code after the password. Audited as `user.second_factor_enrol`.
+         * @description A code that is not the current one of the pending secret is 400 and changes nothing. From now on, sign-in asks for a code after the password. The ten recovery codes replace any you had (made with a passkey): only these work from now on. Audited as `user.second_factor_enrol`.
          */
         post: operations["confirmTotpEnrolment"];
         delete?: never;
@@ -160,8 +160,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Remove your second factor, proven with a current code or a recovery code
-         * @description A wrong code is 400 and counts toward the sign-in lock like a wrong password (429 while locked). Audited as `user.second_factor_remove`.
+         * Remove your authenticator app, proven with a current code or a recovery code
+         * @description A wrong code is 400 and counts toward the sign-in lock like a wrong password (429 while locked). The recovery codes stay while you have a passkey, and go with the app otherwise. Audited as `user.second_factor_remove`.
          */
         post: operations["removeSecondFactor"];
         delete?: never;
@@ -185,7 +185,7 @@ export interface paths {
         put?: never;
         /**
          * Keep a new passkey, from the browser's answer to the registration options
-         * @description Verified here: it must answer a registration challenge issued to you (spent by this request whatever the outcome), from the console's origin and RP ID; else 400 on `response` and no passkey is kept. Attestation is not asked for (format `none`). From now on sign-in asks for a second factor. Audited as `user.passkey_add`.
+         * @description Verified here: it must answer a registration challenge issued to you (spent by this request whatever the outcome), from the console's origin and RP ID; else 400 on `response` and no passkey is kept. Attestation is not asked for (format `none`). From now on sign-in asks for a second factor. When it is your first second factor (no authenticator app, no other passkey), the answer holds ten recovery codes, shown only this once. Audited as `user.passkey_add`.
          */
         post: operations["registerPasskey"];
         delete?: never;
@@ -225,7 +225,7 @@ export interface paths {
         put?: never;
         /**
          * A challenge for one of your passkeys to sign, to prove a current second factor
-         * @description Options for navigator.credentials.get() over your passkeys, with a challenge bound to you, valid five minutes and accepted once: its assertion is the `passkey` of POST /account/passkeys/{id}/remove.
+         * @description Options for navigator.credentials.get() over your passkeys, with a challenge bound to you, valid five minutes and accepted once: its assertion is the `passkey` of POST /account/passkeys/{id}/remove and of POST /account/recovery-codes.
          */
         post: operations["startPasskeyProof"];
         delete?: never;
@@ -245,9 +245,29 @@ export interface paths {
         put?: never;
         /**
          * Remove one of your passkeys, proven with a current second factor
-         * @description Send exactly one of `code` (a current code from your authenticator app, or a recovery code) and `passkey` (an assertion of any of your passkeys for a challenge from POST /account/passkeys/challenge). A wrong proof is 400 and counts toward the sign-in lock like a wrong password (429 while locked). A passkey that is not yours is 404. Audited as `user.passkey_remove`.
+         * @description Send exactly one of `code` (a current code from your authenticator app, or a recovery code) and `passkey` (an assertion of any of your passkeys for a challenge from POST /account/passkeys/challenge). A wrong proof is 400 and counts toward the sign-in lock like a wrong password (429 while locked). A passkey that is not yours is 404. Removing your last passkey when you have no authenticator app removes your recovery codes too. Audited as `user.passkey_remove`.
          */
         post: operations["removePasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ten new recovery codes in place of yours, proven with a current second factor
+         * @description Send exactly one of `code` (a current code from your authenticator app, or a recovery code) and `passkey` (an assertion of any of your passkeys for a challenge from POST /account/passkeys/challenge). Answers ten new codes, shown only this once; the old ones no longer work. A wrong proof is 400 and counts toward the sign-in lock like a wrong password (429 while locked); without a second factor, 409. Audited as `user.recovery_codes_regenerate`.
+         */
+        post: operations["regenerateRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1771,7 +1791,7 @@ export interface components {
             enrolledAt: string | null;
             /**
              * Format: int64
-             * @description recovery codes not used yet (of ten)
+             * @description recovery codes not used yet (of ten), whichever second factor made them: an authenticator app or a passkey
              */
             recoveryCodesLeft: number;
         };
@@ -1782,7 +1802,7 @@ export interface components {
             uri: string;
         };
         RecoveryCodesResponse: {
-            /** @description ten single-use codes that stand in for the app once each; shown only this once */
+            /** @description ten single-use codes that stand in for your second factor once each, in place of any you had; shown only this once */
             recoveryCodes: string[];
         };
         PasskeyResponse: {
@@ -1796,6 +1816,20 @@ export interface components {
             createdAt: string;
             /** @description when it last signed in or proved you */
             lastUsedAt: string | null;
+        };
+        RegisteredPasskeyResponse: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * @description when it was registered
+             * @example 2026-11-21T09:30:00
+             */
+            createdAt: string;
+            /** @description when it last signed in or proved you */
+            lastUsedAt: string | null;
+            /** @description ten single-use codes that stand in for your second factor once each, made when this passkey is your first second factor (no authenticator app, no other passkey); shown only this once. Empty otherwise */
+            recoveryCodes: string[];
         };
         /** @description PublicKeyCredentialCreationOptionsJSON, for navigator.credentials.create() */
         PasskeyCreationOptions: {
@@ -3736,7 +3770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PasskeyResponse"];
+                    "application/json": components["schemas"]["RegisteredPasskeyResponse"];
                 };
             };
             /** @description Invalid input data */
@@ -4094,6 +4128,121 @@ export interface operations {
             };
             /** @description No such record */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A body must be sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description a current code from your authenticator app, or an unused recovery code */
+                    code?: string;
+                    /** @description an assertion of one of your passkeys, for a challenge from POST /account/passkeys/challenge */
+                    passkey?: components["schemas"]["PasskeyAssertion"];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesResponse"];
+                };
+            };
+            /** @description Invalid input data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Insufficient access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description You have no second factor */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -216,9 +216,9 @@ export const userGroupsRelations = relations(userGroups, ({ one }) => ({
 }));
 
 /**
- * A person's second factor: a TOTP secret (RFC 6238), pending until a code from it was entered
- * (confirmed_at), and the hashes of their unused recovery codes. One row per user: enrolling again
- * replaces a pending secret, never a confirmed one.
+ * A person's authenticator app: a TOTP secret (RFC 6238), pending until a code from it was entered
+ * (confirmed_at); only a confirmed row is an app. One row per user: enrolling again replaces a pending
+ * secret, never a confirmed one.
  */
 export const secondFactors = pgTable('second_factors', {
   userId: bigint('user_id', { mode: 'number' })
@@ -226,11 +226,6 @@ export const secondFactors = pgTable('second_factors', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** Base32; the server must compute codes from it, so it cannot be hashed. */
   totpSecret: text('totp_secret').notNull(),
-  /** SHA-256 of each recovery code not used yet; a use removes its hash in the same statement that checks it. */
-  recoveryCodeHashes: text('recovery_code_hashes')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
   /** The TOTP time step of the last code accepted: a code of that step or an earlier one is refused (replay). */
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
   /** Null while enrolment waits for a first valid code; only a confirmed factor is asked at sign-in. */
@@ -269,6 +264,23 @@ export const passkeys = pgTable(
     uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
     index('passkeys_user_id_idx').on(t.userId),
   ],
+);
+
+/**
+ * A person's unused recovery codes, SHA-256 of each. They stand in for the second factor as a whole (an
+ * authenticator app, passkeys, or both), so they live apart from either: made with the first factor, gone
+ * with the last. A use deletes its row in the same statement that checks it.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 export type WebauthnChallengePurpose = 'REGISTRATION' | 'AUTHENTICATION';

@@ -3,11 +3,11 @@
 // single-use recovery codes. Both are spent in one conditional statement, so a code accepted once is
 // refused afterwards however many requests send it at once (docs/contract.md §4).
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq, getTableName, is, isNotNull, isNull, lt, or, SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableName, is, isNotNull, isNull, lt, or, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Secret, TOTP } from 'otpauth';
 import { rowsOf, type Db } from '../../db/client';
-import { passkeys, secondFactors } from '../../db/schema';
+import { passkeys, recoveryCodes, secondFactors, users } from '../../db/schema';
 
 const PERIOD_SECONDS = 30;
 const DIGITS = 6;
@@ -104,21 +104,22 @@ export function hasSecondFactorOf(userId: SQL | AnyPgColumn) {
 export type SpentCode = 'TOTP' | 'RECOVERY_CODE';
 
 /**
- * Checks `code` against the person's confirmed factor and spends it: a TOTP code of a later step than the
- * last one accepted, or one of the unused recovery codes. Null when it is neither (or was already used).
+ * Checks `code` against the person's second factor and spends it: a TOTP code of a later step than the
+ * last one accepted (with a confirmed app), or one of their unused recovery codes (whichever factor they
+ * have). Null when it is neither (or was already used).
  */
 export async function spendSecondFactorCode(
   db: Db,
   input: { userId: number; code: string },
   now = Date.now(),
 ): Promise<SpentCode | null> {
-  const [factor] = await db
-    .select({ secret: secondFactors.totpSecret })
-    .from(secondFactors)
-    .where(confirmed(input.userId));
-  if (!factor) return null;
   const code = input.code.trim();
   if (/^\d+$/.test(code)) {
+    const [factor] = await db
+      .select({ secret: secondFactors.totpSecret })
+      .from(secondFactors)
+      .where(confirmed(input.userId));
+    if (!factor) return null;
     const step = stepOfCode(factor.secret, code, now);
     if (step === null) return null;
     // Only a later step than the last one accepted: the same code sent twice, even at once, passes once.
@@ -134,11 +135,59 @@ export async function spendSecondFactorCode(
       .returning({ userId: secondFactors.userId });
     return spent.length ? 'TOTP' : null;
   }
-  const hash = recoveryCodeHash(code);
+  // The delete is the check: of two requests sending one code at once, only one gets its row back.
   const spent = await db
-    .update(secondFactors)
-    .set({ recoveryCodeHashes: sql`array_remove(${secondFactors.recoveryCodeHashes}, ${hash})` })
-    .where(and(confirmed(input.userId), sql`${hash} = any(${secondFactors.recoveryCodeHashes})`))
-    .returning({ userId: secondFactors.userId });
+    .delete(recoveryCodes)
+    .where(
+      and(
+        eq(recoveryCodes.userId, input.userId),
+        eq(recoveryCodes.codeHash, recoveryCodeHash(code)),
+        // Codes left behind by a factor removed some other way open nothing.
+        hasSecondFactorOf(recoveryCodes.userId),
+      ),
+    )
+    .returning({ userId: recoveryCodes.userId });
   return spent.length ? 'RECOVERY_CODE' : null;
+}
+
+/** How many of the person's recovery codes are unused. */
+export async function countRecoveryCodes(db: Db, input: { userId: number }): Promise<number> {
+  const [row] = await db
+    .select({ left: count() })
+    .from(recoveryCodes)
+    .where(eq(recoveryCodes.userId, input.userId));
+  return row?.left ?? 0;
+}
+
+/**
+ * Holds the person's row until the transaction ends: changes of their second factors and recovery codes
+ * (the first factor making codes, the last one taking them) then run one after another, so two at once
+ * cannot both see "no factor yet", nor both see "another factor remains". A no-key lock: inserting rows
+ * that merely reference the person is not held up.
+ */
+export async function lockSecondFactorsOf(tx: Db, input: { userId: number }): Promise<void> {
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${input.userId} for no key update`);
+}
+
+/** Ten new recovery codes for the person, in place of any they had: answered to be shown once. */
+export async function replaceRecoveryCodes(tx: Db, input: { userId: number }): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, input.userId));
+  await tx
+    .insert(recoveryCodes)
+    .values(codes.map((code) => ({ userId: input.userId, codeHash: recoveryCodeHash(code) })));
+  return codes;
+}
+
+/**
+ * Removes the person's recovery codes when no second factor is left to stand in for (call after removing
+ * one, under lockSecondFactorsOf). Answers how many went.
+ */
+export async function dropRecoveryCodesWithoutFactor(tx: Db, input: { userId: number }): Promise<number> {
+  if (await hasSecondFactor(tx, input)) return 0;
+  const dropped = await tx
+    .delete(recoveryCodes)
+    .where(eq(recoveryCodes.userId, input.userId))
+    .returning({ userId: recoveryCodes.userId });
+  return dropped.length;
 }

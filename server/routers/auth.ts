@@ -20,6 +20,7 @@ import {
 import {
   confirmTotpEnrolment,
   getSecondFactor,
+  regenerateRecoveryCodes,
   removeOwnSecondFactor,
   startTotpEnrolment,
 } from '../services/account/second-factor';
@@ -27,6 +28,8 @@ import {
   PasskeyCreationOptions,
   PasskeyRequestOptions,
   PasskeyResponse,
+  RegenerateRecoveryCodesRequest,
+  RegisteredPasskeyResponse,
   RegisterPasskeyRequest,
   RemovePasskeyRequest,
 } from '../schemas/passkeys';
@@ -218,9 +221,10 @@ export const authRouter = operations({
         path: '/account/second-factor',
         operationId: 'getSecondFactor',
         tags: secondFactorTag,
-        summary: 'Whether you have a second factor, and how many recovery codes are left',
+        summary: 'Whether you have an authenticator app, and how many recovery codes are left',
         description:
-          'Whether an authenticator app is enrolled (and so asked for at sign-in), since when, and how many of the ten recovery codes are unused.',
+          'Whether an authenticator app is enrolled (and so asked for at sign-in), since when, and how many of the ten recovery codes are unused: ' +
+          'those of your second factor as a whole, so a person with passkeys only has them too (GET /account/passkeys lists the passkeys).',
       },
     })
     .input(z.object({}))
@@ -259,7 +263,8 @@ export const authRouter = operations({
         summary: 'Complete enrolment with a code from the app; answers ten recovery codes, shown only now',
         description:
           'A code that is not the current one of the pending secret is 400 and changes nothing. From now on, ' +
-          'sign-in asks for a code after the password. Audited as `user.second_factor_enrol`.',
+          'sign-in asks for a code after the password. The ten recovery codes replace any you had (made with a ' +
+          'passkey): only these work from now on. Audited as `user.second_factor_enrol`.',
       },
     })
     .input(ConfirmTotpRequest)
@@ -274,9 +279,10 @@ export const authRouter = operations({
         path: '/account/second-factor/remove',
         operationId: 'removeSecondFactor',
         tags: secondFactorTag,
-        summary: 'Remove your second factor, proven with a current code or a recovery code',
+        summary: 'Remove your authenticator app, proven with a current code or a recovery code',
         description:
           'A wrong code is 400 and counts toward the sign-in lock like a wrong password (429 while locked). ' +
+          'The recovery codes stay while you have a passkey, and go with the app otherwise. ' +
           'Audited as `user.second_factor_remove`.',
       },
       successStatus: 204,
@@ -335,11 +341,12 @@ export const authRouter = operations({
           'Verified here: it must answer a registration challenge issued to you (spent by this request whatever ' +
           "the outcome), from the console's origin and RP ID; else 400 on `response` and no passkey is kept. " +
           'Attestation is not asked for (format `none`). From now on sign-in asks for a second factor. ' +
-          'Audited as `user.passkey_add`.',
+          'When it is your first second factor (no authenticator app, no other passkey), the answer holds ten ' +
+          'recovery codes, shown only this once. Audited as `user.passkey_add`.',
       },
     })
     .input(RegisterPasskeyRequest)
-    .output(PasskeyResponse)
+    .output(RegisteredPasskeyResponse)
     .mutation(({ ctx, input }) => registerPasskey(ctx.db, input, ctx.principal)),
 
   startPasskeyProof: signedInOperation
@@ -353,7 +360,8 @@ export const authRouter = operations({
         summary: 'A challenge for one of your passkeys to sign, to prove a current second factor',
         description:
           'Options for navigator.credentials.get() over your passkeys, with a challenge bound to you, valid five ' +
-          'minutes and accepted once: its assertion is the `passkey` of POST /account/passkeys/{id}/remove.',
+          'minutes and accepted once: its assertion is the `passkey` of POST /account/passkeys/{id}/remove and ' +
+          'of POST /account/recovery-codes.',
       },
     })
     .input(z.object({}))
@@ -372,11 +380,33 @@ export const authRouter = operations({
           'Send exactly one of `code` (a current code from your authenticator app, or a recovery code) and ' +
           '`passkey` (an assertion of any of your passkeys for a challenge from POST /account/passkeys/challenge). ' +
           'A wrong proof is 400 and counts toward the sign-in lock like a wrong password (429 while locked). ' +
-          'A passkey that is not yours is 404. Audited as `user.passkey_remove`.',
+          'A passkey that is not yours is 404. Removing your last passkey when you have no authenticator app ' +
+          'removes your recovery codes too. Audited as `user.passkey_remove`.',
       },
       successStatus: 204,
     })
     .input(RemovePasskeyRequest)
     .output(noContent)
     .mutation(({ ctx, input }) => removePasskey(ctx.db, input, ctx.principal)),
+
+  regenerateRecoveryCodes: signedInOperation
+    .meta({
+      conflict: 'You have no second factor',
+      openapi: {
+        method: 'POST',
+        path: '/account/recovery-codes',
+        operationId: 'regenerateRecoveryCodes',
+        tags: secondFactorTag,
+        summary: 'Ten new recovery codes in place of yours, proven with a current second factor',
+        description:
+          'Send exactly one of `code` (a current code from your authenticator app, or a recovery code) and ' +
+          '`passkey` (an assertion of any of your passkeys for a challenge from POST /account/passkeys/challenge). ' +
+          'Answers ten new codes, shown only this once; the old ones no longer work. A wrong proof is 400 and ' +
+          'counts toward the sign-in lock like a wrong password (429 while locked); without a second factor, 409. ' +
+          'Audited as `user.recovery_codes_regenerate`.',
+      },
+    })
+    .input(RegenerateRecoveryCodesRequest)
+    .output(RecoveryCodesResponse)
+    .mutation(({ ctx, input }) => regenerateRecoveryCodes(ctx.db, input, ctx.principal)),
 });

@@ -126,6 +126,14 @@ export const PasskeyResponse = z
   })
   .meta({ id: 'PasskeyResponse' });
 
+export const RegisteredPasskeyResponse = PasskeyResponse.extend({
+  recoveryCodes: z.array(z.string()).meta({
+    description:
+      'ten single-use codes that stand in for your second factor once each, made when this passkey is your ' +
+      'first second factor (no authenticator app, no other passkey); shown only this once. Empty otherwise',
+  }),
+}).meta({ id: 'RegisteredPasskeyResponse' });
+
 export const RegisterPasskeyRequest = z
   .object({
     name: z
@@ -156,10 +164,16 @@ export const secondFactorProof = {
   }),
 };
 
+const hasExactlyOneProof = (v: { code?: string; passkey?: unknown }) =>
+  (v.code === undefined) !== (v.passkey === undefined);
+const exactlyOneProof = { message: 'send exactly one of code and passkey', path: ['code'] };
+
 export const RemovePasskeyRequest = z
   .object({ id: idParam, ...secondFactorProof })
-  .refine((v) => (v.code === undefined) !== (v.passkey === undefined), {
-    message: 'send exactly one of code and passkey',
-    path: ['code'],
-  })
+  .refine(hasExactlyOneProof, exactlyOneProof)
   .meta({ id: 'RemovePasskeyRequest' });
+
+export const RegenerateRecoveryCodesRequest = z
+  .object(secondFactorProof)
+  .refine(hasExactlyOneProof, exactlyOneProof)
+  .meta({ id: 'RegenerateRecoveryCodesRequest' });

@@ -8,7 +8,10 @@ export const SecondFactorResponse = z
       .boolean()
       .meta({ description: 'whether an authenticator app (TOTP) is enrolled and asked at sign-in' }),
     enrolledAt: z.string().nullable().meta({ description: 'when enrolment completed (a local date-time)' }),
-    recoveryCodesLeft: z.number().int().meta({ description: 'recovery codes not used yet (of ten)' }),
+    recoveryCodesLeft: z.number().int().meta({
+      description:
+        'recovery codes not used yet (of ten), whichever second factor made them: an authenticator app or a passkey',
+    }),
   })
   .meta({ id: 'SecondFactorResponse' });
 
@@ -36,7 +39,8 @@ export const ConfirmTotpRequest = z
 export const RecoveryCodesResponse = z
   .object({
     recoveryCodes: z.array(z.string()).meta({
-      description: 'ten single-use codes that stand in for the app once each; shown only this once',
+      description:
+        'ten single-use codes that stand in for your second factor once each, in place of any you had; shown only this once',
     }),
   })
   .meta({ id: 'RecoveryCodesResponse' });

@@ -11,20 +11,23 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { passkeys } from '../../../db/schema';
 import { forgetAuthentications } from '../../auth/auth-cache';
-import { clearFailures, reservePasswordCheck } from '../../auth/lockout';
 import {
   issueAuthenticationOptions,
   issueRegistrationOptions,
-  spendPasskeyAssertion,
   verifyNewPasskey,
 } from '../../auth/passkeys';
 import type { Principal } from '../../auth/principal';
-import { spendSecondFactorCode } from '../../auth/second-factor';
-import { conflict, fieldError, notFound, rateLimited } from '../../errors';
-import { countAuthFailure } from '../../observability/metrics';
+import {
+  dropRecoveryCodesWithoutFactor,
+  hasSecondFactor,
+  lockSecondFactorsOf,
+  replaceRecoveryCodes,
+} from '../../auth/second-factor';
+import { conflict, fieldError, notFound } from '../../errors';
 import { formatLocalDateTime } from '../../time';
 import { recordAudit } from '../admin/audit';
 import { ownUserId } from '../sessions/session-view';
+import { proveSecondFactor } from './prove-second-factor';
 
 export interface PasskeyView {
   id: number;
@@ -70,34 +73,44 @@ export async function startPasskeyRegistration(
 /**
  * Keeps a new passkey once its attestation answers a registration challenge issued to the caller (spent
  * here, whatever the outcome) from the console's origin and RP ID. From now on sign-in asks for a second
- * factor, which this passkey (or any other of theirs) satisfies.
+ * factor, which this passkey (or any other of theirs) satisfies. When it is their first second factor, it
+ * answers ten recovery codes too, the only time they are shown.
  */
 export async function registerPasskey(
   db: Db,
   input: { name: string; response: RegistrationResponseJSON },
   actor: Principal,
-): Promise<PasskeyView> {
+): Promise<PasskeyView & { recoveryCodes: string[] }> {
   const userId = ownUserId(actor);
   const verified = await verifyNewPasskey(db, { userId, response: input.response });
   if ('refused' in verified) throw fieldError('response', `is not accepted: ${verified.refused}`);
-  const row = await db.transaction(async (tx) => {
+  const { added, recoveryCodes } = await db.transaction(async (tx) => {
+    await lockSecondFactorsOf(tx, { userId });
+    // Asked before the insert: this passkey is the person's first second factor.
+    const first = !(await hasSecondFactor(tx, { userId }));
     const [added] = await tx
       .insert(passkeys)
       .values({ userId, name: input.name, ...verified })
       .onConflictDoNothing({ target: passkeys.credentialId })
       .returning(viewColumns);
     if (!added) throw conflict('This passkey is already registered');
+    // A passkey lost with no app behind it would leave only an administrator to let the person in.
+    const recoveryCodes = first ? await replaceRecoveryCodes(tx, { userId }) : [];
     await recordAudit(tx, {
       actor: actor.username,
       action: 'user.passkey_add',
       targetType: 'user',
       targetId: userId,
-      after: { passkeyId: added.id, name: added.name },
+      after: {
+        passkeyId: added.id,
+        name: added.name,
+        ...(recoveryCodes.length ? { recoveryCodes: recoveryCodes.length } : {}),
+      },
     });
-    return added;
+    return { added, recoveryCodes };
   });
   forgetAuthentications(db);
-  return toView(row);
+  return { ...toView(added), recoveryCodes };
 }
 
 /** Options for navigator.credentials.get() over the caller's passkeys: the proof removing one asks for. */
@@ -114,7 +127,8 @@ export async function startPasskeyProof(
 /**
  * Removes one of the caller's passkeys, proven with a current second factor: a code (TOTP or recovery) or
  * an assertion of any of their passkeys for a challenge from startPasskeyProof. A session alone is not
- * enough, and a wrong proof counts against the username's sign-in lock like a wrong password.
+ * enough, and a wrong proof counts against the username's sign-in lock like a wrong password. The last
+ * second factor takes the recovery codes with it.
  */
 export async function removePasskey(
   db: Db,
@@ -127,37 +141,23 @@ export async function removePasskey(
     .from(passkeys)
     .where(and(eq(passkeys.id, input.id), eq(passkeys.userId, userId)));
   if (!target) throw notFound('Passkey', input.id);
-  const reservation = await reservePasswordCheck(db, { username: actor.username });
-  if (!reservation.reserved) throw rateLimited(reservation.retryAfterSeconds);
-  const proven = input.passkey
-    ? 'passkey' in (await spendPasskeyAssertion(db, { userId, response: input.passkey }))
-    : Boolean(input.code && (await spendSecondFactorCode(db, { userId, code: input.code })));
-  if (!proven) {
-    await recordAudit(db, {
-      actor: actor.username,
-      action: 'auth.second_factor_failed',
-      targetType: 'user',
-      targetId: userId,
-      after: { via: 'remove_passkey' },
-    });
-    countAuthFailure('second_factor');
-    throw input.passkey
-      ? fieldError('passkey', 'did not sign a challenge issued to you with one of your passkeys')
-      : fieldError('code', 'is not a current code nor an unused recovery code of your second factor');
-  }
-  await clearFailures(db, { username: actor.username });
+  await proveSecondFactor(db, { userId, proof: input, via: 'remove_passkey' }, actor);
   await db.transaction(async (tx) => {
+    await lockSecondFactorsOf(tx, { userId });
     const removed = await tx
       .delete(passkeys)
       .where(and(eq(passkeys.id, target.id), eq(passkeys.userId, userId)))
       .returning({ id: passkeys.id });
     if (!removed.length) throw notFound('Passkey', input.id);
+    // The last passkey of a person with no authenticator app: nothing is left for the codes to stand in for.
+    const droppedRecoveryCodes = await dropRecoveryCodesWithoutFactor(tx, { userId });
     await recordAudit(tx, {
       actor: actor.username,
       action: 'user.passkey_remove',
       targetType: 'user',
       targetId: userId,
       before: { passkeyId: target.id, name: target.name },
+      ...(droppedRecoveryCodes ? { after: { recoveryCodesRemoved: droppedRecoveryCodes } } : {}),
     });
   });
   forgetAuthentications(db);

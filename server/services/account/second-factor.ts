@@ -1,5 +1,6 @@
 // A person's own second factor: its state, enrolling TOTP (a secret first, confirmed by a first valid code,
-// which is when the recovery codes are made and shown once), and removing it with a current code.
+// which is when a new set of recovery codes is made and shown once), removing it with a current code, and
+// a new set of recovery codes for whichever factors they have.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { secondFactors } from '../../../db/schema';
@@ -7,10 +8,13 @@ import { forgetAuthentications } from '../../auth/auth-cache';
 import { clearFailures, reservePasswordCheck } from '../../auth/lockout';
 import type { Principal } from '../../auth/principal';
 import {
+  dropRecoveryCodesWithoutFactor,
+  hasSecondFactor,
   hasTotp,
-  newRecoveryCodes,
+  lockSecondFactorsOf,
   newTotpSecret,
-  recoveryCodeHash,
+  countRecoveryCodes,
+  replaceRecoveryCodes,
   spendSecondFactorCode,
   stepOfCode,
   totpUri,
@@ -19,6 +23,7 @@ import { conflict, fieldError, rateLimited } from '../../errors';
 import { formatLocalDateTime } from '../../time';
 import { recordAudit } from '../admin/audit';
 import { ownUserId } from '../sessions/session-view';
+import { proveSecondFactor, type SecondFactorProof } from './prove-second-factor';
 
 export interface SecondFactorState {
   totp: boolean;
@@ -27,15 +32,15 @@ export interface SecondFactorState {
 }
 
 export async function getSecondFactor(db: Db, _input: object, actor: Principal): Promise<SecondFactorState> {
+  const userId = ownUserId(actor);
   const [row] = await db
-    .select({
-      confirmedAt: secondFactors.confirmedAt,
-      left: sql<number>`cardinality(${secondFactors.recoveryCodeHashes})`.mapWith(Number),
-    })
+    .select({ confirmedAt: secondFactors.confirmedAt })
     .from(secondFactors)
-    .where(eq(secondFactors.userId, ownUserId(actor)));
-  if (!row?.confirmedAt) return { totp: false, enrolledAt: null, recoveryCodesLeft: 0 };
-  return { totp: true, enrolledAt: formatLocalDateTime(row.confirmedAt), recoveryCodesLeft: row.left };
+    .where(eq(secondFactors.userId, userId));
+  // Counted whatever the factor: a person with passkeys only has recovery codes too.
+  const left = await countRecoveryCodes(db, { userId });
+  if (!row?.confirmedAt) return { totp: false, enrolledAt: null, recoveryCodesLeft: left };
+  return { totp: true, enrolledAt: formatLocalDateTime(row.confirmedAt), recoveryCodesLeft: left };
 }
 
 const alreadyEnrolled = () =>
@@ -66,8 +71,9 @@ export async function startTotpEnrolment(
 }
 
 /**
- * Completes enrolment with a first code from the app: only then is the factor asked at sign-in. Answers the
- * ten recovery codes, the only time they are ever shown (only their hashes are kept).
+ * Completes enrolment with a first code from the app: only then is the factor asked at sign-in. Answers ten
+ * new recovery codes, the only time they are ever shown (only their hashes are kept); any the person had
+ * (made with a passkey) no longer work.
  */
 export async function confirmTotpEnrolment(
   db: Db,
@@ -84,15 +90,11 @@ export async function confirmTotpEnrolment(
   if (pending.confirmedAt) throw alreadyEnrolled();
   const step = stepOfCode(pending.secret, input.code.trim(), now);
   if (step === null) throw fieldError('code', 'is not the current code of the secret being enrolled');
-  const recoveryCodes = newRecoveryCodes();
-  await db.transaction(async (tx) => {
+  const recoveryCodes = await db.transaction(async (tx) => {
+    await lockSecondFactorsOf(tx, { userId });
     const confirmed = await tx
       .update(secondFactors)
-      .set({
-        confirmedAt: sql`now()`,
-        lastUsedStep: step,
-        recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash),
-      })
+      .set({ confirmedAt: sql`now()`, lastUsedStep: step })
       // The very secret the code was checked against: a restarted enrolment meanwhile wins.
       .where(
         and(
@@ -103,13 +105,21 @@ export async function confirmTotpEnrolment(
       )
       .returning({ userId: secondFactors.userId });
     if (!confirmed.length) throw conflict('The enrolment was restarted or completed meanwhile; start again');
+    // Always a new set, even beside passkeys that already had one: the codes shown now are the ones that work.
+    const replaced = await countRecoveryCodes(tx, { userId });
+    const recoveryCodes = await replaceRecoveryCodes(tx, { userId });
     await recordAudit(tx, {
       actor: actor.username,
       action: 'user.second_factor_enrol',
       targetType: 'user',
       targetId: userId,
-      after: { totp: true, recoveryCodes: recoveryCodes.length },
+      after: {
+        totp: true,
+        recoveryCodes: recoveryCodes.length,
+        ...(replaced ? { recoveryCodesReplaced: replaced } : {}),
+      },
     });
+    return recoveryCodes;
   });
   forgetAuthentications(db);
   return { recoveryCodes };
@@ -140,14 +150,50 @@ export async function removeOwnSecondFactor(
   }
   await clearFailures(db, { username: actor.username });
   await db.transaction(async (tx) => {
+    await lockSecondFactorsOf(tx, { userId });
     await tx.delete(secondFactors).where(eq(secondFactors.userId, userId));
+    // Passkeys left keep the codes; with none, nothing is left for them to stand in for.
+    const droppedRecoveryCodes = await dropRecoveryCodesWithoutFactor(tx, { userId });
     await recordAudit(tx, {
       actor: actor.username,
       action: 'user.second_factor_remove',
       targetType: 'user',
       targetId: userId,
       before: { totp: true },
+      ...(droppedRecoveryCodes ? { after: { recoveryCodesRemoved: droppedRecoveryCodes } } : {}),
     });
   });
   forgetAuthentications(db);
+}
+
+/**
+ * Ten new recovery codes in place of the caller's (used up, or seen by someone else), proven with a current
+ * second factor as removing a passkey is: answered once, the old ones void from then on.
+ */
+export async function regenerateRecoveryCodes(
+  db: Db,
+  input: SecondFactorProof,
+  actor: Principal,
+): Promise<{ recoveryCodes: string[] }> {
+  const userId = ownUserId(actor);
+  if (!(await hasSecondFactor(db, { userId })))
+    throw conflict('You have no second factor: recovery codes come with an authenticator app or a passkey');
+  await proveSecondFactor(db, { userId, proof: input, via: 'regenerate_recovery_codes' }, actor);
+  const recoveryCodes = await db.transaction(async (tx) => {
+    await lockSecondFactorsOf(tx, { userId });
+    // The factor may have gone between the proof and now: codes must not outlive it.
+    if (!(await hasSecondFactor(tx, { userId }))) throw conflict('Your second factor was removed meanwhile');
+    const replaced = await countRecoveryCodes(tx, { userId });
+    const recoveryCodes = await replaceRecoveryCodes(tx, { userId });
+    await recordAudit(tx, {
+      actor: actor.username,
+      action: 'user.recovery_codes_regenerate',
+      targetType: 'user',
+      targetId: userId,
+      before: { recoveryCodesLeft: replaced },
+      after: { recoveryCodes: recoveryCodes.length },
+    });
+    return recoveryCodes;
+  });
+  return { recoveryCodes };
 }

@@ -56,6 +56,8 @@ export const SECURITY_EVENT_OF_ACTION: Readonly<Record<string, SecurityEventRule
   'auth.recovery_code_used': 'security.second_factor_changed',
   'user.passkey_add': 'security.second_factor_changed',
   'user.passkey_remove': 'security.second_factor_changed',
+  // A new set of recovery codes: the old ones, wherever they were written down, open nothing now.
+  'user.recovery_codes_regenerate': 'security.second_factor_changed',
   'user.password_change': 'security.password_changed',
   'user.password_reset': 'security.password_changed',
   'api_token.create': 'security.token_created',

@@ -85,13 +85,16 @@ describe('registering a passkey', () => {
       response: authenticator.register(options.body, CONSOLE),
     });
     expect(added.status, added.text).toBe(200);
-    expect(added.body).toEqual({
+    const { recoveryCodes, ...kept } = added.body;
+    expect(kept).toEqual({
       id: expect.any(Number),
       name: 'Work laptop',
       createdAt: expect.any(String),
       lastUsedAt: null,
     });
-    expect((await me.get('/account/passkeys')).body).toEqual([added.body]);
+    // The first second factor: ten recovery codes come with it (recovery-codes.test.ts).
+    expect(recoveryCodes).toHaveLength(10);
+    expect((await me.get('/account/passkeys')).body).toEqual([kept]);
     // A second registration excludes the first: one authenticator is one factor.
     const again = await me.post('/account/passkeys/registration');
     expect(again.body.excludeCredentials).toEqual([
@@ -108,9 +111,10 @@ describe('registering a passkey', () => {
     expect(event).toMatchObject({
       action: 'user.passkey_add',
       targetId: String(actor.id),
-      after: { passkeyId: added.body.id, name: 'Work laptop' },
+      after: { passkeyId: added.body.id, name: 'Work laptop', recoveryCodes: 10 },
     });
     expect(JSON.stringify(event)).not.toContain(authenticator.id);
+    expect(JSON.stringify(event)).not.toContain(recoveryCodes[0]);
   });
 
   it('takes several passkeys, each its own', async () => {

@@ -72,7 +72,7 @@ describe('enrolment', () => {
     });
     // Shown once: never again, and only hashes are kept.
     const stored = await t.database.db.execute(
-      `select recovery_code_hashes::text as h, totp_secret from second_factors where user_id = ${actor.id}` as never,
+      `select code_hash from recovery_codes where user_id = ${actor.id}` as never,
     );
     expect(JSON.stringify(stored)).not.toContain(confirmed.body.recoveryCodes[0]);
     // Starting again once confirmed is refused: the confirmed factor stays.

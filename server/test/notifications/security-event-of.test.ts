@@ -13,10 +13,11 @@ describe('security events of audit actions', () => {
     expect(of('auth.recovery_code_used')).toBe('security.second_factor_changed');
   });
 
-  it('tells of passkeys added and removed as of the other factors', () => {
+  it('tells of passkeys added and removed, and new recovery codes, as of the other factors', () => {
     for (const action of [
       'user.passkey_add',
       'user.passkey_remove',
+      'user.recovery_codes_regenerate',
       'user.second_factor_enrol',
       'user.second_factor_remove',
       'user.second_factor_reset',

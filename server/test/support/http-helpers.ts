@@ -225,6 +225,7 @@ export class TestApi {
       silences: await rows('select * from silences order by id'),
       secondFactors: await rows('select * from second_factors order by user_id'),
       passkeys: await rows('select * from passkeys order by id'),
+      recoveryCodes: await rows('select * from recovery_codes order by user_id, code_hash'),
       webauthnChallenges: await rows('select * from webauthn_challenges order by challenge'),
       webhooks: await rows('select * from webhook_subscriptions order by id'),
     };

@@ -473,6 +473,7 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     const response = new SoftAuthenticator().register(options, consoleCeremony());
     const added = ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
     expect(added).toMatchObject({ name: 'Key', lastUsedAt: null });
+    expect(added.recoveryCodes).toHaveLength(10);
     problem(
       await mine.POST('/account/passkeys', { body: { name: 'Key', response } }),
       400,
@@ -508,6 +509,24 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
       }),
       404,
       'NOT_FOUND',
+    );
+  },
+
+  async regenerateRecoveryCodes() {
+    const mine = clientOf((await t.actor()).token);
+    problem(await mine.POST('/account/recovery-codes', { body: { code: '123456' } }), 409, 'CONFLICT');
+    const authenticator = new SoftAuthenticator();
+    const options = ok(await mine.POST('/account/passkeys/registration'));
+    const response = authenticator.register(options, consoleCeremony());
+    const { recoveryCodes } = ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
+    const renewed = ok(await mine.POST('/account/recovery-codes', { body: { code: recoveryCodes[0] } }));
+    expect(renewed.recoveryCodes).toHaveLength(10);
+    const passkey = authenticator.assert(ok(await mine.POST('/account/passkeys/challenge')), consoleCeremony());
+    expect(ok(await mine.POST('/account/recovery-codes', { body: { passkey } })).recoveryCodes).toHaveLength(10);
+    problem(
+      await mine.POST('/account/recovery-codes', { body: { code: renewed.recoveryCodes[0] } }),
+      400,
+      'VALIDATION_FAILED',
     );
   },
 

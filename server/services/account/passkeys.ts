@@ -11,11 +11,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { passkeys } from '../../../db/schema';
 import { forgetAuthentications } from '../../auth/auth-cache';
-import {
-  issueAuthenticationOptions,
-  issueRegistrationOptions,
-  verifyNewPasskey,
-} from '../../auth/passkeys';
+import { issueAuthenticationOptions, issueRegistrationOptions, verifyNewPasskey } from '../../auth/passkeys';
 import type { Principal } from '../../auth/principal';
 import {
   dropRecoveryCodesWithoutFactor,

@@ -150,7 +150,11 @@ describe('signing in with a recovery code', () => {
       await t.as(actor.token).post(`/account/passkeys/${passkeyId}/remove`, { code: recoveryCodes[0] }),
     );
     expect(await codesLeft(actor)).toBe(9);
-    const body = { username: actor.username, currentPassword: actor.user.password, newPassword: 'a-new-password-1' };
+    const body = {
+      username: actor.username,
+      currentPassword: actor.user.password,
+      newPassword: 'a-new-password-1',
+    };
     expectProblem(await t.call('POST', '/password', { body: { ...body, code: recoveryCodes[0] } }), 401);
     expectNoContent(await t.call('POST', '/password', { body: { ...body, code: recoveryCodes[1] } }));
   });
@@ -262,7 +266,9 @@ describe('when factors come and go', () => {
     );
     expect(await codesLeft(actor)).toBe(10);
     expectNoContent(
-      await me.post(`/account/passkeys/${passkeyId}/remove`, { passkey: await proofOf(actor, authenticator) }),
+      await me.post(`/account/passkeys/${passkeyId}/remove`, {
+        passkey: await proofOf(actor, authenticator),
+      }),
     );
     expect(await codesLeft(actor)).toBe(0);
     expect((await t.snapshot()).recoveryCodes).toEqual(

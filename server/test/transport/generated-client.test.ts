@@ -521,8 +521,13 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     const { recoveryCodes } = ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
     const renewed = ok(await mine.POST('/account/recovery-codes', { body: { code: recoveryCodes[0] } }));
     expect(renewed.recoveryCodes).toHaveLength(10);
-    const passkey = authenticator.assert(ok(await mine.POST('/account/passkeys/challenge')), consoleCeremony());
-    expect(ok(await mine.POST('/account/recovery-codes', { body: { passkey } })).recoveryCodes).toHaveLength(10);
+    const passkey = authenticator.assert(
+      ok(await mine.POST('/account/passkeys/challenge')),
+      consoleCeremony(),
+    );
+    expect(ok(await mine.POST('/account/recovery-codes', { body: { passkey } })).recoveryCodes).toHaveLength(
+      10,
+    );
     problem(
       await mine.POST('/account/recovery-codes', { body: { code: renewed.recoveryCodes[0] } }),
       400,

@@ -3,6 +3,7 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '@/components/admin/page-header';
 import { PasskeysCard } from '@/components/passkeys-card';
+import { RecoveryCodesCard } from '@/components/recovery-codes';
 import { SecondFactorCard } from '@/components/second-factor-card';
 import { SessionsCard } from '@/components/sessions-card';
 
@@ -15,6 +16,7 @@ export function AccountPage() {
       />
       <SecondFactorCard />
       <PasskeysCard />
+      <RecoveryCodesCard />
       <SessionsCard />
     </Stack>
   );

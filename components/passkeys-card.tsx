@@ -1,7 +1,8 @@
 'use client';
 // Your passkeys: each a second factor of its own. Adding one asks the browser to make it (the server's
-// options and single-use challenge, then its answer verified there); removing one asks for a current second
-// factor: any of your passkeys, or a code from your authenticator app or a recovery code.
+// options and single-use challenge, then its answer verified there; the first brings recovery codes, shown
+// once); removing one asks for a current second factor: any of your passkeys, or a code from your
+// authenticator app or a recovery code.
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   browserSupportsWebAuthn,
@@ -12,6 +13,7 @@ import {
 } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { NewRecoveryCodes } from '@/components/new-recovery-codes';
 import { useTRPC } from '@/components/trpc';
 import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import type { PasskeyAssertion, PasskeyRegistrationResponse } from '@/server/schemas/passkeys';
@@ -50,10 +52,13 @@ export function PasskeysCard() {
   const [name, setName] = useState('');
   const [browserError, setBrowserError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.auth.listPasskeys.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
+      // The first passkey brings recovery codes, the last one takes them.
+      queryClient.invalidateQueries({ queryKey: trpc.auth.getSecondFactor.queryKey() }),
     ]);
 
   async function add(event: FormEvent) {
@@ -76,6 +81,7 @@ export function PasskeysCard() {
       {
         onSuccess: (added) => {
           setName('');
+          if (added.recoveryCodes.length) setRecoveryCodes(added.recoveryCodes);
           notifySuccess('Passkey added', `“${added.name}” now signs you in after your password.`);
           void refresh();
         },
@@ -97,6 +103,7 @@ export function PasskeysCard() {
           </Text>
         </div>
         {list.error ? <ProblemAlert error={list.error} /> : null}
+        {recoveryCodes && <NewRecoveryCodes codes={recoveryCodes} onSaved={() => setRecoveryCodes(null)} />}
         {list.data && passkeys.length === 0 && <Text size="sm">You have no passkey yet.</Text>}
         {passkeys.length > 0 && (
           <Stack gap="xs" component="ul" aria-label="Your passkeys" style={{ listStyle: 'none', padding: 0 }}>

@@ -1,10 +1,11 @@
 'use client';
-// Your second factor: enrolling an authenticator app (a QR code of the otpauth:// URI, or the secret typed
-// in, then a first code to confirm), the recovery codes shown once at the end, and removing it with a code.
-import { Alert, Button, Code, Group, Image, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+// Your authenticator app: enrolling one (a QR code of the otpauth:// URI, or the secret typed in, then a
+// first code to confirm), the new recovery codes shown once at the end, and removing it with a code.
+import { Button, Code, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
+import { NewRecoveryCodes } from '@/components/new-recovery-codes';
 import { useTRPC } from '@/components/trpc';
 import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 
@@ -77,25 +78,7 @@ export function SecondFactorCard() {
           </Text>
         </div>
         {state.error ? <ProblemAlert error={state.error} /> : null}
-        {recoveryCodes && (
-          <Alert color="teal" title="Save your recovery codes now" role="status">
-            <Stack gap="xs">
-              <Text size="sm">
-                Each one signs you in once instead of a code from the app. They are shown only this once.
-              </Text>
-              <List aria-label="Recovery codes" listStyleType="none" ff="monospace">
-                {recoveryCodes.map((c) => (
-                  <List.Item key={c}>{c}</List.Item>
-                ))}
-              </List>
-              <Group>
-                <Button variant="light" onClick={() => setRecoveryCodes(null)}>
-                  I have saved them
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        )}
+        {recoveryCodes && <NewRecoveryCodes codes={recoveryCodes} onSaved={() => setRecoveryCodes(null)} />}
         {enrolled && !recoveryCodes && (
           <form onSubmit={submitRemoval} aria-label="Remove the second factor">
             <Stack gap="xs">

@@ -1,6 +1,8 @@
 // Passkeys (docs/contract.md §4): on a phone, a person adds a passkey on their account page with Chromium's
 // virtual authenticator (a platform authenticator with user verification, through the DevTools protocol),
-// signs out, and signs in again with the password and then the passkey. Axe-clean at each step.
+// is shown the ten recovery codes that come with a first passkey once, signs out, signs in with the password
+// and a recovery code, then with the password and the passkey, and makes a new set of codes with the
+// passkey. Axe-clean at each step.
 //
 // On localhost, not 127.0.0.1: WebAuthn takes no IP address as an RP ID, and the server's relying party is
 // its public URL, http://localhost:<port> when PUBLIC_URL is unset (as here).
@@ -52,13 +54,38 @@ test('add a passkey on a phone, sign out, sign in with the password and then the
   const made = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(made.credentials).toHaveLength(1);
   expect(made.credentials[0].rpId).toBe('localhost');
+  // A first passkey and no authenticator app: ten recovery codes, in case the phone is lost.
+  const shownCodes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(shownCodes).toHaveCount(10);
+  const recoveryCodes = await shownCodes.allInnerTexts();
+  for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
   await expectAxeClean(page);
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'passkeys-01-added', { fullPage: false });
+  await card.getByRole('button', { name: 'I have saved them', exact: true }).click();
+  await expect(shownCodes).toHaveCount(0);
+  const recovery = page.getByRole('region', { name: 'Recovery codes' });
+  await expect(recovery).toContainText('10 recovery codes left');
+  // Shown once: the page loaded again tells how many are left, never the codes.
+  await page.reload();
+  await expect(recovery).toContainText('10 recovery codes left');
+  await expect(page.getByRole('list', { name: 'Recovery codes' })).toHaveCount(0);
+  await expectAxeClean(page);
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
   // The right password alone is answered 401 by next-auth (no session), which the browser logs.
+  consoleGuard.allow(/status of 401/);
+  await signIn(page, user.username, user.password);
+  // A recovery code at the code step stands in for the passkey, once.
+  const codeBox = page.getByRole('textbox', { name: 'Code', exact: true });
+  await codeBox.fill(recoveryCodes[0]);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
+  await page.goto('/account');
+  await expect(recovery).toContainText('9 recovery codes left');
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
   consoleGuard.allow(/status of 401/);
   await signIn(page, user.username, user.password);
   const usePasskey = page.getByRole('button', { name: 'Use a passkey', exact: true });
@@ -77,6 +104,21 @@ test('add a passkey on a phone, sign out, sign in with the password and then the
   await page.goto('/account');
   await expect(list).toContainText('last used');
   await shot(page, 'passkeys-03-signed-in', { fullPage: false });
+
+  // A new set of recovery codes, proven with the passkey: the old ones stop working.
+  await recovery.getByRole('button', { name: 'Make new recovery codes', exact: true }).click();
+  const renewal = recovery.getByRole('form', { name: 'Make new recovery codes' });
+  await expect(renewal).toBeVisible();
+  await expectAxeClean(page);
+  await renewal.getByRole('button', { name: 'Confirm with a passkey', exact: true }).click();
+  const renewedCodes = recovery.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(renewedCodes).toHaveCount(10);
+  expect((await renewedCodes.allInnerTexts()).filter((c) => recoveryCodes.includes(c))).toEqual([]);
+  await expectAxeClean(page);
+  await recovery.scrollIntoViewIfNeeded();
+  await shot(page, 'passkeys-03b-new-recovery-codes', { fullPage: false });
+  await recovery.getByRole('button', { name: 'I have saved them', exact: true }).click();
+  await expect(recovery).toContainText('10 recovery codes left');
 
   // An administrator sets a password the person must change: the change asks for the second factor too,
   // and the passkey gives it.
@@ -120,4 +162,6 @@ test('add a passkey on a phone, sign out, sign in with the password and then the
   await shot(page, 'passkeys-05-remove', { fullPage: false });
   await removal.getByRole('button', { name: 'Confirm with a passkey', exact: true }).click();
   await expect(card).toContainText('You have no passkey yet.');
+  // The last second factor took the recovery codes with it.
+  await expect(recovery).toHaveCount(0);
 });

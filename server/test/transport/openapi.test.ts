@@ -208,6 +208,7 @@ const VERBS = [
   'fail',
   'add',
   'register',
+  'regenerate',
   'remove',
   'assign',
   'send',

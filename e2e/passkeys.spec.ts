@@ -27,7 +27,7 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   return { cdp, authenticatorId };
 }
 
-test('add a passkey on a phone, sign out, sign in with the password and then the passkey', async ({
+test('add a passkey on a phone (its recovery codes shown once), sign in with a recovery code, then with the passkey', async ({
   page,
   request,
   consoleGuard,

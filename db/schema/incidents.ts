@@ -344,6 +344,12 @@ export const incidentEvents = pgTable(
       .notNull()
       .default(sql`pg_current_xact_id()`),
     /**
+     * The writing transaction's id as it is (never raised): whether the entry had committed when a reader
+     * started (a webhook subscription's start snapshot) is its writer's. Null for entries written before
+     * migration 0036, all long committed.
+     */
+    writerTxId: xid8('writer_tx_id').default(sql`pg_current_xact_id()`),
+    /**
      * The W3C `traceparent` of the traced request that wrote the entry (server/observability/observe-requests.ts), which
      * every writer passes on; its notifications send it on. Null outside a traced request.
      */

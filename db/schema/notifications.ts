@@ -81,6 +81,12 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
    */
   cursorTxId: xid8('cursor_tx_id').notNull(),
   cursorEventId: bigint('cursor_event_id', { mode: 'number' }).notNull(),
+  /**
+   * The snapshot (pg_snapshot, as text) taken where the cursor last started (created, or enabled again):
+   * entries whose writers had committed by then are history, not sent, though they may sit after the
+   * cursor (incident-feed.ts, feedStart).
+   */
+  startSnapshot: text('start_snapshot'),
   /** The audit log's position up to which security events were enqueued for it (as the incident cursor). */
   auditCursorTxId: xid8('audit_cursor_tx_id')
     .notNull()

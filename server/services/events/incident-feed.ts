@@ -14,7 +14,7 @@
 // the whole PostgreSQL server, so a long writing transaction in another database of it holds the feed back
 // too: give the service a server of its own, or bound the others' transactions.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database, Db } from '../../../db/client';
+import { rowsOf, type Database, type Db } from '../../../db/client';
 import { incidentEvents, type IncidentEventRow } from '../../../db/schema';
 import { log } from '../../observability/log';
 
@@ -40,8 +40,16 @@ export const cursorOf = (event: Pick<FeedEvent, 'txId' | 'id'>): FeedCursor => (
 
 const readable = sql`${incidentEvents.txId} < pg_snapshot_xmin(pg_current_snapshot())`;
 
-/** Up to `limit` committed entries after `after`, in feed order. None is ever answered after a later one. */
-export async function readFeed(db: Db, after: FeedCursor, limit = 100): Promise<FeedEvent[]> {
+/**
+ * Up to `limit` committed entries after `after`, in feed order. None is ever answered after a later one.
+ * `history`, a snapshot from feedStart: the entries whose writers had committed in it are left out.
+ */
+export async function readFeed(
+  db: Db,
+  after: FeedCursor,
+  limit = 100,
+  history?: string | null,
+): Promise<FeedEvent[]> {
   return db
     .select()
     .from(incidentEvents)
@@ -49,10 +57,36 @@ export async function readFeed(db: Db, after: FeedCursor, limit = 100): Promise<
       and(
         sql`(${incidentEvents.txId}, ${incidentEvents.id}) > (${after.txId}::xid8, ${after.id}::bigint)`,
         readable,
+        history
+          ? sql`${incidentEvents.writerTxId} is not null and not pg_visible_in_snapshot(${incidentEvents.writerTxId}, ${history}::pg_snapshot)`
+          : undefined,
       ),
     )
     .orderBy(asc(incidentEvents.txId), asc(incidentEvents.id))
     .limit(limit);
+}
+
+/** Where a reader that wants only what commits from now on starts (readFeed's `after` and `history`). */
+export interface FeedStart {
+  cursor: FeedCursor;
+  /** The snapshot of now (pg_snapshot as text). */
+  history: string;
+}
+
+/**
+ * Just before every entry not committed now. No position alone is that while a transaction runs: entries of
+ * younger ones that committed already wait, unread, behind it (and a head read now would be before them).
+ * So the cursor goes to the oldest running transaction, and the snapshot taken now tells the entries after it
+ * that had committed, by their writers' ids. For a reader that must not be sent what came before it (a
+ * webhook subscription); the change stream starts at feedHead, and a client sees at most an entry twice.
+ */
+export async function feedStart(db: Db): Promise<FeedStart> {
+  const [now] = rowsOf<{ xmin: string; snapshot: string }>(
+    await db.execute(
+      sql`select pg_snapshot_xmin(s)::text as xmin, s::text as snapshot from pg_current_snapshot() as s`,
+    ),
+  );
+  return { cursor: { txId: now.xmin, id: 0 }, history: now.snapshot };
 }
 
 /** The position after the last entry readable now (where a new reader that wants no history starts). */

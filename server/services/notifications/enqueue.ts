@@ -86,6 +86,7 @@ async function enqueueIncidentEvents(
     tx,
     { txId: subscription.cursorTxId, id: subscription.cursorEventId },
     pageSize,
+    subscription.startSnapshot,
   );
   if (!events.length) return { count: 0, more: false };
   const incidentIds = [...new Set(events.map((e) => e.incidentId))];

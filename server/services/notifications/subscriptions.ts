@@ -20,7 +20,7 @@ import {
 } from '../../schemas/webhooks';
 import { formatLocalDateTime as at } from '../../time';
 import { recordAudit } from '../admin/audit';
-import { feedHead } from '../events/incident-feed';
+import { feedStart } from '../events/incident-feed';
 import { auditStart } from './security-events';
 import type { NotificationSettings } from './settings';
 import { generateSecret, secretPrefix } from './signing';
@@ -149,7 +149,7 @@ export async function createWebhook(
   const { url, recipients } = targetOf(policy, channel, input.url, input.recipients);
   const secret = generateSecret();
   return db.transaction(async (tx) => {
-    const head = await feedHead(tx);
+    const head = await feedStart(tx);
     const start = await auditStart(tx);
     const [row] = await tx
       .insert(webhookSubscriptions)
@@ -165,8 +165,9 @@ export async function createWebhook(
         format: input.format ?? 'json',
         groupWindowSeconds: input.groupWindowSeconds ?? 0,
         enabled: input.enabled ?? true,
-        cursorTxId: head.txId,
-        cursorEventId: head.id,
+        cursorTxId: head.cursor.txId,
+        cursorEventId: head.cursor.id,
+        startSnapshot: head.history,
         ...start,
         createdBy: actor.username,
       })
@@ -199,7 +200,7 @@ export async function updateWebhook(
     // when it was disabled is kept). Enabled again after the service paused it (needs attention): its
     // events were kept meanwhile, and are delivered from where it stopped, each with a fresh retry window.
     const resuming = enabling && current.needsAttentionAt !== null;
-    const head = enabling && !resuming ? await feedHead(tx) : undefined;
+    const head = enabling && !resuming ? await feedStart(tx) : undefined;
     const types = input.eventTypes && splitEventTypes(input.eventTypes);
     // Security events are sent from when it first wants some (or is enabled again), not its history.
     const wantsSecurityNow =
@@ -224,7 +225,11 @@ export async function updateWebhook(
         ...(input.format && { format: input.format }),
         ...(input.groupWindowSeconds !== undefined && { groupWindowSeconds: input.groupWindowSeconds }),
         ...(input.enabled !== undefined && { enabled: input.enabled }),
-        ...(head && { cursorTxId: head.txId, cursorEventId: head.id }),
+        ...(head && {
+          cursorTxId: head.cursor.txId,
+          cursorEventId: head.cursor.id,
+          startSnapshot: head.history,
+        }),
         ...start,
         ...(enabling && { needsAttentionAt: null, failingSince: null }),
         updatedAt: sql`now()`,

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -386,6 +387,47 @@ describe('webhook delivery', () => {
       [1, expect.stringMatching(/^Target refused: 127\.0\.0\.1 is a loopback/)],
     ]);
   });
+  // Transaction ids are the whole server's: a transaction held open elsewhere (another database of it, as
+  // another test file's) keeps younger committed entries unread behind it. A subscription made meanwhile
+  // is sent what happens from then on, not those.
+  it.runIf(onPostgres)(
+    'is not sent the events that committed before it was made, while a transaction ran elsewhere',
+    async () => {
+      const r = await t.receiver();
+      const elsewhere = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      t.afterTest(() => elsewhere.end());
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const transaction = elsewhere.begin(async (tx) => {
+        await tx`select pg_current_xact_id()`;
+        holding();
+        await released;
+      });
+      await held;
+      let before: Awaited<ReturnType<typeof report>>;
+      let after: Awaited<ReturnType<typeof report>>;
+      let hook: Awaited<ReturnType<typeof subscribe>>;
+      try {
+        before = await report();
+        hook = await subscribe(r.url);
+        deliver();
+        // An incident of before, acknowledged after: only the acknowledgement is news.
+        await acknowledgeIncident(t.database.db, { id: before.id }, actor);
+        after = await report();
+      } finally {
+        release();
+        await transaction;
+      }
+      await expect.poll(() => r.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(r.accepted([hook.secret]).map((p) => [p.type, p.incident.id])).toEqual([
+        ['incident.acknowledged', before.id],
+        ['incident.created', after.id],
+      ]);
+    },
+  );
 });
 
 describe.runIf(onPostgres)('webhook delivery across server processes (PostgreSQL)', () => {

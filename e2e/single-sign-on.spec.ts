@@ -115,6 +115,16 @@ test('the first sign-in provisions the person with the mapped groups; signing ou
   await shot(page, 'sso-01-user-from-provider');
   await axeClean(page);
 
+  // Their own account page offers no second factor of the console's: the provider's is theirs.
+  await page.goto('/account');
+  await expect(page.getByText('You sign in through your identity provider')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Set up an authenticator app|Add a passkey/ })).toHaveCount(
+    0,
+  );
+  await shot(page, 'sso-01b-account');
+  await axeClean(page);
+
   // Signing out ends the session here: the cookie kept from before counts for nothing afterwards.
   const cookies = await page.context().cookies();
   await page.getByRole('button', { name: 'Sign out' }).click();

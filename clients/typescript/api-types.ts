@@ -3374,7 +3374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A second factor is already enrolled: remove it first */
+            /** @description A second factor is already enrolled (remove it first), or you sign in through the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3487,7 +3487,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No enrolment was started, it was restarted meanwhile, or a second factor is already enrolled */
+            /** @description No enrolment was started, it was restarted meanwhile, a second factor is already enrolled, or you sign in through the identity provider */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3800,7 +3800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description This passkey is already registered */
+            /** @description This passkey is already registered, or you sign in through the identity provider, whose second factor is yours */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3903,6 +3903,15 @@ export interface operations {
             };
             /** @description Insufficient access */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description You sign in through the identity provider, whose second factor is yours */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

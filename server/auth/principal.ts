@@ -31,6 +31,8 @@ export interface Principal {
    * nothing but enrolling it is allowed until then. API tokens are not held to it (they are not a sign-in).
    */
   mustEnrolSecondFactor?: boolean;
+  /** A person who signs in through the identity provider (single sign-on): their second factor is its. */
+  viaIdentityProvider?: boolean;
   /**
    * The console session the request came with (the secret id its cookie carries); undefined for bearer
    * tokens. Only compared on the server (which session is the caller's own), never answered or logged.
@@ -137,7 +139,11 @@ function activePrincipal(
     !row.hasSecondFactor &&
     !row.viaIdentityProvider &&
     row.permissions.includes(ADMIN_PERMISSION);
-  return { ...toPrincipal(row, 'FULL', rateLimit), mustEnrolSecondFactor };
+  return {
+    ...toPrincipal(row, 'FULL', rateLimit),
+    mustEnrolSecondFactor,
+    viaIdentityProvider: row.viaIdentityProvider,
+  };
 }
 
 /**

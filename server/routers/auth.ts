@@ -139,12 +139,15 @@ export const authRouter = operations({
         username: z.string(),
         permissions: z.array(z.string()),
         securityDisabled: z.boolean(),
+        /** Signed in through the identity provider: the account page offers no second factor of its own. */
+        viaIdentityProvider: z.boolean(),
       }),
     )
     .query(({ ctx }) => ({
       username: ctx.principal.username,
       permissions: [...ctx.principal.permissions].sort(),
       securityDisabled: getEnv().SECURITY_DISABLED,
+      viaIdentityProvider: ctx.principal.viaIdentityProvider ?? false,
     })),
 
   listSessions: signedInOperation
@@ -234,7 +237,8 @@ export const authRouter = operations({
   startTotpEnrolment: signedInOperation
     .meta({
       beforeSecondFactor: true,
-      conflict: 'A second factor is already enrolled: remove it first',
+      conflict:
+        'A second factor is already enrolled (remove it first), or you sign in through the identity provider',
       openapi: {
         method: 'POST',
         path: '/account/second-factor',
@@ -254,7 +258,7 @@ export const authRouter = operations({
     .meta({
       beforeSecondFactor: true,
       conflict:
-        'No enrolment was started, it was restarted meanwhile, or a second factor is already enrolled',
+        'No enrolment was started, it was restarted meanwhile, a second factor is already enrolled, or you sign in through the identity provider',
       openapi: {
         method: 'POST',
         path: '/account/second-factor/confirm',
@@ -311,6 +315,7 @@ export const authRouter = operations({
   startPasskeyRegistration: signedInOperation
     .meta({
       beforeSecondFactor: true,
+      conflict: 'You sign in through the identity provider, whose second factor is yours',
       openapi: {
         method: 'POST',
         path: '/account/passkeys/registration',
@@ -330,7 +335,8 @@ export const authRouter = operations({
   registerPasskey: signedInOperation
     .meta({
       beforeSecondFactor: true,
-      conflict: 'This passkey is already registered',
+      conflict:
+        'This passkey is already registered, or you sign in through the identity provider, whose second factor is yours',
       openapi: {
         method: 'POST',
         path: '/account/passkeys',

@@ -23,6 +23,7 @@ import { conflict, fieldError, notFound } from '../../errors';
 import { formatLocalDateTime } from '../../time';
 import { recordAudit } from '../admin/audit';
 import { ownUserId } from '../sessions/session-view';
+import { localFactorOwner } from './local-factor-owner';
 import { proveSecondFactor } from './prove-second-factor';
 
 export interface PasskeyView {
@@ -63,7 +64,7 @@ export async function startPasskeyRegistration(
   _input: object,
   actor: Principal,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  return issueRegistrationOptions(db, { userId: ownUserId(actor), username: actor.username });
+  return issueRegistrationOptions(db, { userId: localFactorOwner(actor), username: actor.username });
 }
 
 /**
@@ -77,7 +78,7 @@ export async function registerPasskey(
   input: { name: string; response: RegistrationResponseJSON },
   actor: Principal,
 ): Promise<PasskeyView & { recoveryCodes: string[] }> {
-  const userId = ownUserId(actor);
+  const userId = localFactorOwner(actor);
   const verified = await verifyNewPasskey(db, { userId, response: input.response });
   if ('refused' in verified) throw fieldError('response', `is not accepted: ${verified.refused}`);
   const { added, recoveryCodes } = await db.transaction(async (tx) => {

@@ -23,6 +23,7 @@ import { conflict, fieldError, rateLimited } from '../../errors';
 import { formatLocalDateTime } from '../../time';
 import { recordAudit } from '../admin/audit';
 import { ownUserId } from '../sessions/session-view';
+import { localFactorOwner } from './local-factor-owner';
 import { proveSecondFactor, type SecondFactorProof } from './prove-second-factor';
 
 export interface SecondFactorState {
@@ -55,7 +56,7 @@ export async function startTotpEnrolment(
   _input: object,
   actor: Principal,
 ): Promise<{ secret: string; uri: string }> {
-  const userId = ownUserId(actor);
+  const userId = localFactorOwner(actor);
   const secret = newTotpSecret();
   const started = await db
     .insert(secondFactors)
@@ -81,7 +82,7 @@ export async function confirmTotpEnrolment(
   actor: Principal,
   now = Date.now(),
 ): Promise<{ recoveryCodes: string[] }> {
-  const userId = ownUserId(actor);
+  const userId = localFactorOwner(actor);
   const [pending] = await db
     .select({ secret: secondFactors.totpSecret, confirmedAt: secondFactors.confirmedAt })
     .from(secondFactors)

@@ -36,6 +36,7 @@ describe('authentication', () => {
       username: admin.username,
       permissions: ['ACCESS_BPM_ADMIN'],
       securityDisabled: false,
+      viaIdentityProvider: false,
     });
   });
 

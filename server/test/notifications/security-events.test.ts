@@ -4,7 +4,6 @@
 // flood of failed sign-ins gathered; incident and security subscriptions apart; the event filter's refusals.
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../../../db/schema';
 import { SECURITY_EVENT_TYPES } from '../../../domain/security-events';
@@ -13,7 +12,12 @@ import { reportIncident } from '../../services/incidents/report-incident';
 import { SECURITY_EVENT_OF_ACTION } from '../../services/notifications/security-events';
 import { consoleCall, openConsoleSession, problemCodeOf } from '../support/console-session-helpers';
 import { api, callerFor, createTestUser, onPostgres, startApiServer, unique } from '../support/helpers';
-import { sleep, until, useNotificationTest } from '../support/notification-helpers';
+import {
+  sleep,
+  until,
+  useNotificationTest,
+  whileTransactionRunsElsewhere,
+} from '../support/notification-helpers';
 import { loopbackNotificationSettings } from '../support/webhook-receiver';
 
 const settings = { ...loopbackNotificationSettings(), failedSignInWindowMs: 1_000 };
@@ -326,29 +330,14 @@ describe('delivery', () => {
         enabled: false,
       });
       deliver();
-      const elsewhere = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-      t.afterTest(() => elsewhere.end());
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let holding!: () => void;
-      const held = new Promise<void>((resolve) => (holding = resolve));
-      const transaction = elsewhere.begin(async (tx) => {
-        await tx`select pg_current_xact_id()`;
-        holding();
-        await released;
-      });
-      await held;
-      try {
+      await whileTransactionRunsElsewhere(async () => {
         await caller.admin.createApiToken({ id: user.id, name: 'before', scope: 'FULL' });
         await caller.webhooks.update({ id: hook.id, enabled: true });
         await caller.admin.createApiToken({ id: user.id, name: 'after', scope: 'FULL' });
         // Nothing is readable while the older transaction runs.
         await sleep(500);
         expect(receiver.received).toHaveLength(0);
-      } finally {
-        release();
-        await transaction;
-      }
+      });
       await until(() => receiver.received.length >= 1);
       await sleep(500);
       const names = accepted(receiver, hook.secret).map(

@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -16,7 +15,7 @@ import { resolveIncident } from '../../services/incidents/resolve-incident';
 import { addIncidentNote } from '../../services/incidents/add-incident-note';
 import { assignIncident } from '../../services/incidents/assign-incident';
 import { accessTokenFor, api, createTestUser, onPostgres, unique } from '../support/helpers';
-import { useNotificationTest } from '../support/notification-helpers';
+import { useNotificationTest, whileTransactionRunsElsewhere } from '../support/notification-helpers';
 import { databaseUrlOf, startServerProcess, stopProcess } from '../support/processes';
 import { loopbackNotificationSettings } from '../support/webhook-receiver';
 
@@ -394,32 +393,14 @@ describe('webhook delivery', () => {
     'is not sent the events that committed before it was made, while a transaction ran elsewhere',
     async () => {
       const r = await t.receiver();
-      const elsewhere = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-      t.afterTest(() => elsewhere.end());
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let holding!: () => void;
-      const held = new Promise<void>((resolve) => (holding = resolve));
-      const transaction = elsewhere.begin(async (tx) => {
-        await tx`select pg_current_xact_id()`;
-        holding();
-        await released;
-      });
-      await held;
-      let before: Awaited<ReturnType<typeof report>>;
-      let after: Awaited<ReturnType<typeof report>>;
-      let hook: Awaited<ReturnType<typeof subscribe>>;
-      try {
-        before = await report();
-        hook = await subscribe(r.url);
+      const { before, after, hook } = await whileTransactionRunsElsewhere(async () => {
+        const before = await report();
+        const hook = await subscribe(r.url);
         deliver();
         // An incident of before, acknowledged after: only the acknowledgement is news.
         await acknowledgeIncident(t.database.db, { id: before.id }, actor);
-        after = await report();
-      } finally {
-        release();
-        await transaction;
-      }
+        return { before, after: await report(), hook };
+      });
       await expect.poll(() => r.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(r.accepted([hook.secret]).map((p) => [p.type, p.incident.id])).toEqual([

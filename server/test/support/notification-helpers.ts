@@ -1,6 +1,7 @@
 // The set-up the notification tests (server/test/notifications) share: the file's database with an
 // administrator signed in through the router, what a test starts (receivers, SMTP servers, deliverers,
 // threads) stopped after it, a subscription that is the only live one, and a wait for deliveries.
+import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Database } from '../../../db/client';
 import { startDeliverer, type Deliverer } from '../../services/notifications/deliverer';
@@ -95,4 +96,30 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 45_000
     await sleep(50);
   }
   throw new Error(`until: still not so after ${ms} ms: ${check.toString().slice(0, 300)}`);
+}
+
+/**
+ * Runs `work` while a transaction that has an id is held open on another connection of the PostgreSQL server
+ * (DATABASE_URL's), as another test file's may be: transaction ids are the whole server's, so it keeps
+ * younger committed rows of the feeds unread until it ends, which is after `work`.
+ */
+export async function whileTransactionRunsElsewhere<T>(work: () => Promise<T>): Promise<T> {
+  const elsewhere = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const transaction = elsewhere.begin(async (tx) => {
+    await tx`select pg_current_xact_id()`;
+    holding();
+    await released;
+  });
+  try {
+    await held;
+    return await work();
+  } finally {
+    release();
+    await transaction;
+    await elsewhere.end();
+  }
 }

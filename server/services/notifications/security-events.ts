@@ -10,7 +10,7 @@
 // neither), while the request that wrote it does no more work than writing it.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { rowsOf, type Db } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import {
   auditEvents,
   webhookDeliveries,
@@ -19,6 +19,7 @@ import {
   type WebhookSubscriptionRow,
 } from '../../../db/schema';
 import type { SecurityEventType } from '../../../domain/security-events';
+import { feedStart } from '../events/incident-feed';
 import { shortEmailMessage } from './email-message';
 import type { NotificationSettings } from './settings';
 
@@ -204,18 +205,12 @@ export interface AuditStart {
 const readable = sql`${auditEvents.txId} < pg_snapshot_xmin(pg_current_snapshot())`;
 
 /**
- * Just before every record not committed now. No single position is that while a transaction runs: a
- * record of a younger one may have committed already (it waits, unread, behind the older one). So the
- * cursor goes to the oldest running transaction, and the snapshot taken now says which records after it
- * had committed, and are history.
+ * Just before every record not committed now: the incident feed's start (feedStart says why a position
+ * alone is not that). An audit record's tx_id is its writer's own, so the snapshot tells history apart.
  */
 export async function auditStart(db: Db): Promise<AuditStart> {
-  const [now] = rowsOf<{ xmin: string; snapshot: string }>(
-    await db.execute(
-      sql`select pg_snapshot_xmin(s)::text as xmin, s::text as snapshot from pg_current_snapshot() as s`,
-    ),
-  );
-  return { auditCursorTxId: now.xmin, auditCursorId: 0, auditStartSnapshot: now.snapshot };
+  const { cursor, history } = await feedStart(db);
+  return { auditCursorTxId: cursor.txId, auditCursorId: cursor.id, auditStartSnapshot: history };
 }
 
 /**

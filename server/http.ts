@@ -1,5 +1,6 @@
-// The process entry: one Node http server. /api/* (but /api/auth/*) goes to the API handler,
-// everything else (pages, next-auth) to Next's request handler; in development and production alike.
+// The process entry: one Node http server. /api/* (but /api/auth/*) goes to the API handler, everything
+// else (pages, next-auth) to Next's request handler: in this process on PGlite and in development, in the
+// console's own process with PostgreSQL (server/runtime/console-process.ts, through console-proxy.ts).
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RequestContext } from '../lib/request-context';
@@ -17,16 +18,31 @@ const { getAuthSecret } = await import('./auth/secret');
 const env = getEnv();
 getAuthSecret(); // fail at start, not at the first sign-in
 
-// With PostgreSQL, several server processes on one port (WEB_CONCURRENCY): this process, the primary, only
-// runs them (server/runtime/cluster.ts) and never goes past this point; each worker runs the rest of this file.
-const { isClusterWorker, runPrimary, serverProcessCount } = await import('./runtime/cluster');
+// With PostgreSQL, several server processes on one port (WEB_CONCURRENCY), and the console's pages in one
+// of their own: this process, the primary, only runs them (server/runtime/cluster.ts) and never goes past
+// this point; each worker runs the rest of this file, the console's up to runConsoleProcess below.
+const {
+  consoleRunsApart,
+  consoleSocketPath,
+  isClusterWorker,
+  isConsoleProcess,
+  runPrimary,
+  serverProcessCount,
+} = await import('./runtime/cluster');
 const processCount = serverProcessCount({
   webConcurrency: env.WEB_CONCURRENCY,
   databaseUrl: env.DATABASE_URL,
   dev,
 });
-if (processCount > 1 && !isClusterWorker()) {
-  await runPrimary({ count: processCount, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS, log, flushLog });
+const consoleApart = consoleRunsApart({ apiOnly: env.API_ONLY, databaseUrl: env.DATABASE_URL, dev });
+if ((processCount > 1 || consoleApart) && !isClusterWorker()) {
+  await runPrimary({
+    count: processCount,
+    withConsole: consoleApart,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    log,
+    flushLog,
+  });
 }
 if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
   const { startTracing } = await import('./observability/tracing');
@@ -63,8 +79,21 @@ if (env.SECURITY_DISABLED) {
   );
 }
 
-// Without the console (API_ONLY), Next is never loaded.
-let handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+if (isConsoleProcess()) {
+  const { runConsoleProcess } = await import('./runtime/console-process');
+  await runConsoleProcess({
+    socketPath: consoleSocketPath()!,
+    database,
+    drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    log,
+    flushLog,
+  });
+}
+
+// Without the console (API_ONLY), Next is never loaded; with the console in a process of its own, not in
+// this one.
+let handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 let handleUpgrade: ((req: http.IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>) | undefined;
 if (env.API_ONLY) {
   handleNext = async (_req, res) => {
@@ -72,6 +101,9 @@ if (env.API_ONLY) {
     res.setHeader('Content-Type', 'text/plain');
     res.end('API_ONLY=true: this instance serves only /api');
   };
+} else if (consoleApart) {
+  const { consoleProxy } = await import('./transport/console-proxy');
+  handleNext = consoleProxy(consoleSocketPath()!);
 } else {
   // Next, as shipped: loading it replaces the global Date and process.nextTick with wrappers that serve its
   // prerenders (cacheComponents), and they stay for the API too (docs/decisions/0007-frameworks-as-shipped.md).

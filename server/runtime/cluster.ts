@@ -5,7 +5,9 @@
 // as they do between instances on separate machines. PGlite is one process by design (one writer of its
 // data directory), so it, and the development server, run one process whatever WEB_CONCURRENCY says.
 import cluster, { type Worker } from 'node:cluster';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 export interface ClusterSettings {
   webConcurrency?: number;
@@ -19,11 +21,34 @@ export function serverProcessCount({ webConcurrency, databaseUrl, dev }: Cluster
   return webConcurrency ?? os.availableParallelism();
 }
 
+/**
+ * The console's pages run in a process of their own (server/runtime/console-process.ts) with PostgreSQL in
+ * production; on PGlite, whose database only one process may open, and in development, in the one process.
+ */
+export function consoleRunsApart({ apiOnly, databaseUrl, dev }: { apiOnly: boolean } & ClusterSettings) {
+  return !apiOnly && !dev && Boolean(databaseUrl);
+}
+
+/** Set by the primary for every worker: where the console process listens. */
+const CONSOLE_SOCKET_VARIABLE = 'BPM_CONSOLE_SOCKET';
+/** Set by the primary for the one worker that serves the console's pages. */
+const ROLE_VARIABLE = 'BPM_PROCESS_ROLE';
+
+/** In a worker of a primary that runs a console process: the socket it listens on. */
+export const consoleSocketPath = (): string | undefined =>
+  cluster.isWorker ? process.env[CONSOLE_SOCKET_VARIABLE] : undefined;
+
+/** This worker serves the console's pages (and no API). */
+export const isConsoleProcess = () => cluster.isWorker && process.env[ROLE_VARIABLE] === 'console';
+
 /** A worker that dies this soon after its start is restarted after a second, not at once (a crash loop). */
 const QUICK_CRASH_MS = 10_000;
 
 interface PrimaryOptions {
+  /** API processes. */
   count: number;
+  /** Also one process for the console's pages (consoleRunsApart). */
+  withConsole: boolean;
   /** The workers' own shutdown bound (SHUTDOWN_TIMEOUT_MS): past it, plus a margin, they are killed. */
   shutdownTimeoutMs: number;
   log: {
@@ -41,15 +66,30 @@ interface PrimaryOptions {
  * SIGTERM/SIGINT passes the signal to every worker, which drains as server/runtime/shutdown.ts does, then exits 0
  * once all have (1 if one did not exit cleanly). Never resolves: the primary ends by process.exit.
  */
-export function runPrimary({ count, shutdownTimeoutMs, log, flushLog }: PrimaryOptions): Promise<never> {
+export function runPrimary({
+  count,
+  withConsole,
+  shutdownTimeoutMs,
+  log,
+  flushLog,
+}: PrimaryOptions): Promise<never> {
   let stopping = false;
   let exitCode = 0;
   const listened = new Set<number>();
   const forkedAt = new Map<number, number>();
+  const consoleWorkers = new Set<number>();
+  // mkdtemp makes the directory readable and writable by this user only: nobody else can reach the socket,
+  // through which the API processes pass client addresses the console believes.
+  const socketDirectory = withConsole ? mkdtempSync(path.join(os.tmpdir(), 'bpm-console-')) : undefined;
+  const workerEnv = socketDirectory
+    ? { [CONSOLE_SOCKET_VARIABLE]: path.join(socketDirectory, 'console.sock') }
+    : {};
+  if (socketDirectory) process.on('exit', () => rmSync(socketDirectory, { recursive: true, force: true }));
 
-  const fork = () => {
-    const worker = cluster.fork();
+  const fork = (role: 'api' | 'console') => {
+    const worker = cluster.fork({ ...workerEnv, [ROLE_VARIABLE]: role });
     forkedAt.set(worker.id, Date.now());
+    if (role === 'console') consoleWorkers.add(worker.id);
     worker.once('listening', () => listened.add(worker.id));
   };
   const living = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
@@ -85,16 +125,21 @@ export function runPrimary({ count, shutdownTimeoutMs, log, flushLog }: PrimaryO
       return;
     }
     const quick = Date.now() - (forkedAt.get(worker.id) ?? 0) < QUICK_CRASH_MS;
-    log.warn({ workerPid, code, signal }, 'a server process died: starting another');
+    const role = consoleWorkers.delete(worker.id) ? 'console' : 'api';
+    log.warn({ workerPid, code, signal, role }, 'a server process died: starting another');
     forkedAt.delete(worker.id);
-    setTimeout(fork, quick ? 1_000 : 0);
+    setTimeout(() => fork(role), quick ? 1_000 : 0);
   });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => stop(signal, signal));
   }
-  log.info({ workers: count }, `starting ${count} server processes (WEB_CONCURRENCY)`);
-  for (let i = 0; i < count; i++) fork();
+  log.info(
+    { workers: count, console: withConsole },
+    `starting ${count} server processes (WEB_CONCURRENCY)${withConsole ? ' and one for the console' : ''}`,
+  );
+  for (let i = 0; i < count; i++) fork('api');
+  if (withConsole) fork('console');
   return new Promise<never>(() => {});
 }
 

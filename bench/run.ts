@@ -174,15 +174,11 @@ async function recreateDatabase(): Promise<void> {
   }
 }
 
-/**
- * The seeded incidents of an existing bpm_bench (BENCH_REUSE), or undefined when there is none: those the
- * report rounds of earlier runs added (external reference `bench-r…`) are not counted.
- */
+/** The incidents of an existing bpm_bench (BENCH_REUSE), or undefined when there is none. */
 async function seededIncidents(): Promise<number | undefined> {
   const admin = postgres(benchUrl, { max: 1, onnotice: () => {} });
   try {
-    const [{ n }] = await admin<{ n: number }[]>`
-      select count(*)::int as n from incidents where external_reference_id not like 'bench-r%'`;
+    const [{ n }] = await admin<{ n: number }[]>`select count(*)::int as n from incidents`;
     return n;
   } catch {
     return undefined;

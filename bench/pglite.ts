@@ -15,7 +15,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type postgres from 'postgres';
 import { openDatabase } from '../db/client';
 import { stopProcessGroup } from '../scripts/process-group';
-import { assertPortsFree, compareWithBare, printRatioTable, type RatioCase } from './ratio';
+import {
+  assertPortsFree,
+  compareWithBare,
+  printRatioTable,
+  ratioWarmupSeconds,
+  type RatioCase,
+} from './ratio';
 import { seedBenchIncidents } from './seed';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -170,6 +176,7 @@ async function main() {
       token,
       rounds: ROUNDS,
       seconds: SECONDS,
+      warmupSeconds: ratioWarmupSeconds(QUICK),
       connections: CONCURRENCY,
       log,
     });

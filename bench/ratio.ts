@@ -134,6 +134,11 @@ function roundsOf(side: SideResult): string {
   return side.rounds.map((r) => `${r.perSecond.toFixed(0)}/s ${r.cpuMsPerRequest.toFixed(3)}`).join(', ');
 }
 
+/** Each side's unmeasured load before its rounds: BENCH_RATIO_WARMUP_SECONDS, 5 s (1 s in a quick run). */
+export function ratioWarmupSeconds(quick: boolean): number {
+  return Number(process.env.BENCH_RATIO_WARMUP_SECONDS || (quick ? 1 : 5));
+}
+
 export async function compareWithBare(options: {
   cases: RatioCase[];
   service: Side;
@@ -141,6 +146,8 @@ export async function compareWithBare(options: {
   token: string;
   rounds: number;
   seconds: number;
+  /** Unmeasured load of each side before each operation's rounds. */
+  warmupSeconds: number;
   connections: number;
   log: (line: string) => void;
 }): Promise<RatioResult[]> {
@@ -168,9 +175,11 @@ export async function compareWithBare(options: {
       }
       return { stats, cpuMs };
     };
-    // Warm-up of each side (JIT, connections, prepared statements).
-    await run(options.service, 1);
-    await run(options.bare, 1);
+    // Warm-up of each side (JIT, connections, prepared statements), unmeasured. The service, many more
+    // functions for V8 to compile, needs longer than the bare server: after one second its next five
+    // spent about 40% more CPU per request than its later rounds.
+    await run(options.service, options.warmupSeconds);
+    await run(options.bare, options.warmupSeconds);
     const per: Record<Side['label'], { stats: LoadStats; cpuMs: number }[]> = { service: [], bare: [] };
     const roundRatios: number[] = [];
     for (let round = 0; round < options.rounds; round++) {

@@ -23,6 +23,7 @@
 // BENCH_ONLY='summary|status'), BENCH_RATIO_ONLY=1 (the comparison with the bare baseline only),
 // BENCH_REUSE=1 (keep a seeded bpm_bench of the same size instead of seeding again; implies BENCH_KEEP),
 // BENCH_DATABASE_NAME (bpm_bench), API_ONLY=true (the server without the console: no Next build needed),
+// BENCH_RATIO_WARMUP_SECONDS (5: each side's unmeasured load before its rounds against the bare baseline),
 // BENCH_QUICK=1 (a smoke run of a few minutes: 20,000 incidents, 2-s windows and rounds, one window, 2 s
 // of drift; every default above still overridable).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -42,7 +43,14 @@ import { getIncidentStats } from '../server/services/incidents/incident-stats';
 import { acknowledgeIncident } from '../server/services/incidents/acknowledge-incident';
 import { directLoad, wrkLoad, type LoadStats } from './load';
 import { stopProcessGroup } from '../scripts/process-group';
-import { assertPortsFree, compareWithBare, printRatioTable, type RatioCase, type RatioResult } from './ratio';
+import {
+  assertPortsFree,
+  compareWithBare,
+  printRatioTable,
+  ratioWarmupSeconds,
+  type RatioCase,
+  type RatioResult,
+} from './ratio';
 import { seedBenchIncidents, type BenchDataset } from './seed';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -731,6 +739,7 @@ async function main() {
       token,
       rounds: ROUNDS,
       seconds: SECONDS,
+      warmupSeconds: ratioWarmupSeconds(QUICK),
       connections: CONCURRENCY,
       log,
     });

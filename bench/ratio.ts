@@ -175,9 +175,8 @@ export async function compareWithBare(options: {
       }
       return { stats, cpuMs };
     };
-    // Warm-up of each side (JIT, connections, prepared statements), unmeasured. The service, many more
-    // functions for V8 to compile, needs longer than the bare server: after one second its next five
-    // spent about 40% more CPU per request than its later rounds.
+    // Warm-up of each side (JIT, connections, prepared statements), unmeasured and as long for both: the
+    // service, many more functions for V8 to compile, takes seconds to reach its steady cost per request.
     await run(options.service, options.warmupSeconds);
     await run(options.bare, options.warmupSeconds);
     const per: Record<Side['label'], { stats: LoadStats; cpuMs: number }[]> = { service: [], bare: [] };

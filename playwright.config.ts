@@ -7,9 +7,7 @@ import {
   AUTH_SECRET,
   BASE_URL,
   DATA_DIR,
-  IDP_ISSUER,
-  OIDC_CLIENT_ID,
-  OIDC_CLIENT_SECRET,
+  OIDC_SERVER_ENV,
   PORT,
 } from './e2e/support-env';
 
@@ -73,14 +71,7 @@ export default defineConfig({
       WEBHOOK_ATTENTION_AFTER_MS: '3000',
       // Single sign-on through the OpenID provider e2e/single-sign-on.spec.ts starts (only while it runs: the
       // other tests sign in with passwords and see the button, as a console with SSO shows it).
-      OIDC_ISSUER: IDP_ISSUER,
-      OIDC_CLIENT_ID,
-      OIDC_CLIENT_SECRET,
-      OIDC_SCOPES: 'openid profile groups',
-      OIDC_GROUP_MAPPING: 'bpm-admins=SSO_ADMINS,bpm-ops=SSO_OPS',
-      OIDC_DISPLAY_NAME: 'the test provider',
-      // A provider that does not answer is an error on the sign-in page after this long.
-      OIDC_TIMEOUT_MS: '2000',
+      ...OIDC_SERVER_ENV,
     },
   },
 });

@@ -3,39 +3,29 @@
 // here from the same build on PostgreSQL with WEB_CONCURRENCY=1, serves the API in one process and the
 // pages in another, which the API process passes them to. Signed in through the form (next-auth's POSTs go
 // through too), a page with its nonce; then the console's process killed: the API goes on answering, a page
-// answers 503 with Retry-After until the primary has started another, and the session holds.
-import { spawn, type ChildProcess } from 'node:child_process';
-import postgres from 'postgres';
-import { stopProcessGroup } from '../scripts/process-group';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, AUTH_SECRET, expect, PORT, shot, signIn, test } from './support';
+// answers 503 with Retry-After until the primary has started another, and the session holds. Without
+// PUBLIC_URL, next-auth there names the address the browser used (e2e/single-sign-on.spec.ts: with it).
+import { startPostgresServer, type PostgresServer } from './postgres-server';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  expect,
+  expectNextAuthNames,
+  PORT,
+  shot,
+  signIn,
+  test,
+} from './support';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const SPLIT_PORT = PORT + 6;
 const SPLIT_URL = `http://127.0.0.1:${SPLIT_PORT}`;
-const DATABASE_NAME = `bpm_e2e_console_${SPLIT_PORT}`;
 
-let server: ChildProcess | undefined;
-const logLines: string[] = [];
-
-function databaseUrl(name: string): string {
-  const url = new URL(DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function recreateDatabase(): Promise<void> {
-  const admin = postgres(DATABASE_URL!, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await admin.unsafe(`create database ${DATABASE_NAME}`);
-  } finally {
-    await admin.end();
-  }
-}
+let server: PostgresServer | undefined;
 
 /** The pids the console's processes logged, in the order they started. */
 function consolePids(): number[] {
-  return logLines
+  return server!.logLines
     .map((line) => {
       try {
         return JSON.parse(line) as { pid?: number; msg?: string };
@@ -63,47 +53,11 @@ test.describe('the console in a process of its own, on PostgreSQL', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    await recreateDatabase();
-    server = spawn(process.execPath, ['dist/server/http.mjs'], {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(SPLIT_PORT),
-        DATABASE_URL: databaseUrl(DATABASE_NAME),
-        WEB_CONCURRENCY: '1',
-        SECURITY_DISABLED: 'false',
-        ADMIN_USERNAME,
-        ADMIN_PASSWORD,
-        AUTH_SECRET,
-        LOG_LEVEL: 'info',
-      },
-    });
-    let pending = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      const lines = (pending + chunk.toString('utf8')).split('\n');
-      pending = lines.pop()!;
-      logLines.push(...lines);
-    });
-    for (const deadline = Date.now() + 120_000; ;) {
-      const up = await fetch(`${SPLIT_URL}/login`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (server.exitCode !== null || Date.now() > deadline)
-        throw new Error(`the server on PostgreSQL did not start (exit ${server.exitCode})`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    server = await startPostgresServer(DATABASE_URL!, SPLIT_PORT);
   });
 
   test.afterAll(async () => {
-    await stopProcessGroup(server);
-    if (DATABASE_URL) {
-      const admin = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists ${DATABASE_NAME} with (force)`).finally(() => admin.end());
-    }
+    await server?.stop();
   });
 
   test('pages, sign-in included, are served by the console process through the API process', async ({
@@ -122,6 +76,12 @@ test.describe('the console in a process of its own, on PostgreSQL', () => {
     await page.goto('/incidents');
     await expect(page.getByRole('heading', { level: 1, name: 'Incidents' })).toBeVisible();
     await shot(page, 'console-process-01-incidents', { fullPage: false });
+  });
+
+  test('next-auth in the console process names the address the browser used, not localhost:3000', async ({
+    request,
+  }) => {
+    await expectNextAuthNames(request, SPLIT_URL);
   });
 
   test('the console process killed: the API answers, pages say so honestly, and come back', async ({

@@ -12,3 +12,15 @@ export const IDP_PORT = PORT + 1;
 export const IDP_ISSUER = `http://127.0.0.1:${IDP_PORT}`;
 export const OIDC_CLIENT_ID = 'bpm-console-e2e';
 export const OIDC_CLIENT_SECRET = 'e2e-only-oidc-client-secret';
+
+/** What the servers under test are told of that provider (the suite's, and e2e/single-sign-on.spec.ts's own). */
+export const OIDC_SERVER_ENV = {
+  OIDC_ISSUER: IDP_ISSUER,
+  OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET,
+  OIDC_SCOPES: 'openid profile groups',
+  OIDC_GROUP_MAPPING: 'bpm-admins=SSO_ADMINS,bpm-ops=SSO_OPS',
+  OIDC_DISPLAY_NAME: 'the test provider',
+  // A provider that does not answer is an error on the sign-in page after this long.
+  OIDC_TIMEOUT_MS: '2000',
+};

@@ -179,3 +179,44 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
     { auto: true },
   ],
 });
+
+/**
+ * next-auth names `origin` in every URL it answers, as a browser would see them: its providers' addresses,
+ * the credentials callback's answer and the callback-url cookie it sets, and sign-out's answer. Without
+ * NEXTAUTH_URL or AUTH_TRUST_HOST in the process running it, it names http://localhost:3000 whatever the port.
+ */
+export async function expectNextAuthNames(request: APIRequestContext, origin: string): Promise<void> {
+  const providers = await request.get('/api/auth/providers');
+  expect(providers.status()).toBe(200);
+  expect((await providers.json()) as Record<string, unknown>).toMatchObject({
+    credentials: { callbackUrl: `${origin}/api/auth/callback/credentials` },
+  });
+
+  const csrf = await request.get('/api/auth/csrf');
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  // The address asked, which the origin named may differ from (PUBLIC_URL).
+  const asked = { origin: new URL(csrf.url()).origin };
+  const signedIn = await request.post('/api/auth/callback/credentials', {
+    headers: asked,
+    form: {
+      csrfToken,
+      username: ADMIN_USERNAME,
+      password: ADMIN_PASSWORD,
+      callbackUrl: '/incidents',
+      json: 'true',
+    },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  expect(await signedIn.json()).toEqual({ url: `${origin}/incidents` });
+  const cookies = (await request.storageState()).cookies;
+  const callbackCookie = cookies.find((c) => c.name.endsWith('next-auth.callback-url'));
+  expect(decodeURIComponent(callbackCookie?.value ?? '')).toBe(`${origin}/incidents`);
+  expect(cookies.some((c) => c.name.endsWith('next-auth.session-token'))).toBe(true);
+
+  const signedOut = await request.post('/api/auth/signout', {
+    headers: asked,
+    form: { csrfToken, callbackUrl: '/login', json: 'true' },
+  });
+  expect(signedOut.status(), await signedOut.text()).toBe(200);
+  expect(await signedOut.json()).toEqual({ url: `${origin}/login` });
+}

@@ -17,6 +17,10 @@ const { getAuthSecret } = await import('./auth/secret');
 
 const env = getEnv();
 getAuthSecret(); // fail at start, not at the first sign-in
+// Before any process forks or loads Next: the console's own process runs next-auth too, and next-auth
+// without these names http://localhost:3000 in its redirects whatever the port.
+const { nextAuthEnvironment } = await import('./runtime/public-url');
+Object.assign(process.env, nextAuthEnvironment(env));
 
 // With PostgreSQL, several server processes on one port (WEB_CONCURRENCY), and the console's pages in one
 // of their own: this process, the primary, only runs them (server/runtime/cluster.ts) and never goes past
@@ -185,11 +189,6 @@ function isApiPath(url: string): boolean {
     url.startsWith('/docs?')
   );
 }
-
-// next-auth builds its redirect URLs from NEXTAUTH_URL, else (with AUTH_TRUST_HOST) from the request's
-// X-Forwarded-Host (else Host) and X-Forwarded-Proto. Without NEXTAUTH_URL, answer on whatever address the
-// browser used: replaceUntrustedForwardedHeaders makes those headers what this socket saw unless TRUST_PROXY.
-if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
 
 const { CLIENT_ADDRESS_HEADER, clientAddressOf } = await import('./transport/client-address');
 const { REQUEST_PATH_HEADER } = await import('../lib/sign-in-path');

@@ -155,7 +155,10 @@ const envSchema = z
         const problem = corsOriginsProblem(value);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
-    /** The console's address as people reach it (https://bpm.example.com): links in notifications start with it. */
+    /**
+     * The console's address as people reach it (https://bpm.example.com): links in notifications and next-auth's
+     * URLs start with it (server/runtime/public-url.ts).
+     */
     PUBLIC_URL: z
       .string()
       .url()

@@ -119,9 +119,10 @@ export function maskSecrets(value: unknown): unknown {
 const pointerToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
- * Every change from `before` to `after`, in the order of their paths (a stored payload keeps no key order): a leaf changed, added or removed, with nested objects
- * followed into (arrays are values, as a merge patch treats them). Values under a secret-looking field are
- * MASKED, whatever their depth.
+ * Every change from `before` to `after`, in the order of their paths (a stored payload keeps no key order): a
+ * leaf changed, added or removed, with nested objects followed into (arrays are values, as a merge patch treats
+ * them). Values under a secret-looking field are MASKED, whatever their depth, in `before` and `after`: inside an
+ * object or array added, removed or replaced whole too.
  */
 export function payloadChanges(before: JsonObject, after: JsonObject): PayloadChange[] {
   const changes: PayloadChange[] = [];
@@ -137,7 +138,8 @@ export function payloadChanges(before: JsonObject, after: JsonObject): PayloadCh
         continue;
       }
       if (had && has && sameJson(a[key], b[key])) continue;
-      const shown = (value: unknown) => (hidden ? MASKED : value);
+      // A whole object or array added, removed or replaced: its own secret fields masked, at any depth.
+      const shown = (value: unknown) => (hidden ? MASKED : maskSecrets(value));
       changes.push({
         path: at,
         ...(had ? { before: shown(a[key]) } : {}),

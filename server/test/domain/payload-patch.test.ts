@@ -117,6 +117,29 @@ describe('payloadChanges', () => {
       { path: '/note', before: 'a', after: 'b' },
     ]);
   });
+
+  it('masks the secrets inside an object or array added, removed or replaced whole', () => {
+    const before = {
+      card: { holder: 'A', cvv: '123', cardNumber: '4111111111111111' },
+      items: [{ sku: 'A', token: 'tok-1' }],
+      note: { text: 'n' },
+    };
+    const after = {
+      billing: { password: 'hunter2', address: { street: 's', pin: '0000' } },
+      items: [{ sku: 'B', token: 'tok-2' }, 'plain'],
+      note: [{ apiKey: 'k' }],
+    };
+    expect(payloadChanges(before, after)).toEqual([
+      { path: '/billing', after: { password: MASKED, address: { street: 's', pin: MASKED } } },
+      { path: '/card', before: { holder: 'A', cvv: MASKED, cardNumber: MASKED } },
+      {
+        path: '/items',
+        before: [{ sku: 'A', token: MASKED }],
+        after: [{ sku: 'B', token: MASKED }, 'plain'],
+      },
+      { path: '/note', before: { text: 'n' }, after: [{ apiKey: MASKED }] },
+    ]);
+  });
 });
 
 describe('secret-looking fields', () => {

@@ -179,7 +179,11 @@ async function writeReports(tx: Db, reports: Report[]): Promise<RecordedReport[]
   // After the occurrences' entries, which are held: the snooze's end is what is notified.
   const woke = await endSnoozesAtOccurrence(tx, counted);
   if (!woke.size) return outcomes;
-  return outcomes.map((o) => (o && woke.has(o.row.id) ? { ...o, row: unsnoozed(o.row) } : o));
+  // Each report is answered as of its own occurrence: those before the one that reached the snooze's count
+  // still see it snoozed, that one and those after it awake.
+  const awake = ({ row }: RecordedReport) =>
+    woke.has(row.id) && row.occurrenceCount >= (row.snoozedUntilOccurrence ?? Infinity);
+  return outcomes.map((o) => (o && awake(o) ? { ...o, row: unsnoozed(o.row) } : o));
 }
 
 interface TimelineEntry {

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { endDueSnoozes } from '../../services/incidents/snooze';
-import { onPostgres } from '../support/helpers';
+import { consoleCall, openConsoleSession } from '../support/console-session-helpers';
+import { api, onPostgres } from '../support/helpers';
 import { expectProblem, useTestApi, type Actor, type Client } from '../support/http-helpers';
 import {
   act,
@@ -19,6 +20,7 @@ import {
   typesOf,
   withoutIncidentChange,
   type Incident,
+  type ReportBody,
 } from '../support/incident-helpers';
 import { formatLocalDateTime } from '../../time';
 
@@ -33,6 +35,26 @@ beforeAll(async () => {
 /** A local date-time `ms` from now, as a request gives one (docs/contract.md §2). */
 const inMs = (ms: number) => formatLocalDateTime(new Date(Date.now() + ms));
 const HOUR = 3_600_000;
+
+/** Each answer as of its own occurrence: snoozed before the one that reaches `wakesAt`, awake from it on. */
+function expectEachAsOfItsOccurrence(answers: Incident[], wakesAt: number) {
+  for (const answer of answers) {
+    const asOf = `the answer of occurrence ${answer.occurrenceCount}`;
+    if (answer.occurrenceCount < wakesAt)
+      expect(answer, asOf).toMatchObject({
+        snoozedAt: expect.any(String),
+        snoozedBy: admin.username,
+        snoozedUntilOccurrence: wakesAt,
+      });
+    else
+      expect(answer, asOf).toMatchObject({
+        snoozedAt: null,
+        snoozedBy: null,
+        snoozedUntil: null,
+        snoozedUntilOccurrence: null,
+      });
+  }
+}
 
 async function snooze(id: number, body: unknown): Promise<Incident> {
   const res = await as.post(`/incidents/${id}/snooze`, body);
@@ -188,13 +210,91 @@ describe('the end of a snooze', () => {
     await snooze(incident.id, { occurrences: 5 });
     const res = await as.post('/incidents/batch', { reports: Array.from({ length: 7 }, () => body) });
     expect(res.status, res.text).toBe(200);
-    const counts = res.body.results.map((r: { incident: Incident }) => r.incident.occurrenceCount);
-    expect(counts).toEqual([2, 3, 4, 5, 6, 7, 8]);
+    const answers = res.body.results.map((r: { incident: Incident }) => r.incident);
+    expect(answers.map((a: Incident) => a.occurrenceCount)).toEqual([2, 3, 4, 5, 6, 7, 8]);
+    // The reports before the sixth occurrence were written while it slept; the sixth woke it.
+    expect(answers.map((a: Incident) => a.snoozedUntilOccurrence)).toEqual([6, 6, 6, 6, null, null, null]);
+    expectEachAsOfItsOccurrence(answers, 6);
     const now = await getIncident(as, incident.id);
     expect(now).toMatchObject({ occurrenceCount: 8, snoozedAt: null, snoozedUntilOccurrence: null });
     const types = typesOf(await eventsOf(as, incident.id));
     expect(types.filter((type) => type === 'SNOOZE_ENDED')).toHaveLength(1);
     expect(types.at(-1)).toBe('SNOOZE_ENDED');
+  });
+
+  it('at its occurrence among reports written together, on every way in: each answered as of its own occurrence', async () => {
+    const post = (path: string, body: unknown, headers?: Record<string, string>) =>
+      api(t.url, 'POST', path, { token: admin.token, body, headers });
+    // A snoozed incident whose fifth occurrence from now wakes it, and the answers of `count` reports of it.
+    const wakingAt = async (
+      count: number,
+      send: (body: ReportBody, count: number) => Promise<Incident[]>,
+    ) => {
+      const body = reportBody();
+      const incident = await report(as, body);
+      await snooze(incident.id, { occurrences: 5 });
+      const answers = await send(body, count);
+      expect(answers.map((a) => a.occurrenceCount).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: count }, (_, i) => i + 2),
+      );
+      expectEachAsOfItsOccurrence(answers, 6);
+      const types = typesOf(await eventsOf(as, incident.id));
+      expect(types.filter((type) => type === 'SNOOZE_ENDED')).toHaveLength(1);
+      return answers;
+    };
+    const batchOf = (body: ReportBody, count: number) => ({
+      reports: Array.from({ length: count }, () => body),
+    });
+    const resultsOf = (answer: { results: { incident: Incident }[] }) =>
+      answer.results.map((r) => r.incident);
+
+    // tRPC, one batch of reports.
+    await wakingAt(7, async (body, count) => {
+      const res = await post('/trpc/incidents.reportBatch', batchOf(body, count));
+      expect(res.status, res.text).toBe(200);
+      return resultsOf(res.body.result.data);
+    });
+    // The console's tRPC call (its cookie).
+    const { cookie } = await openConsoleSession(t.database, admin.user);
+    await wakingAt(7, async (body, count) => {
+      const res = await consoleCall(t.url, cookie, 'incidents.reportBatch', batchOf(body, count));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return resultsOf(res.body.result.data);
+    });
+    // Batched tRPC: two batches of reports in one request.
+    await wakingAt(8, async (body) => {
+      const res = await post('/trpc/incidents.reportBatch,incidents.reportBatch?batch=1', {
+        0: batchOf(body, 4),
+        1: batchOf(body, 4),
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.body.flatMap((entry: { result: { data: { results: { incident: Incident }[] } } }) =>
+        resultsOf(entry.result.data),
+      );
+    });
+    // Batched tRPC of single reports, and single reports at once over REST with their Idempotency-Keys:
+    // the reports that arrive while a batch is written are written together in the next one.
+    await wakingAt(8, async (body, count) => {
+      const inputs = Object.fromEntries(Array.from({ length: count }, (_, i) => [i, body]));
+      const res = await post(`/trpc/${Array(count).fill('incidents.report').join(',')}?batch=1`, inputs);
+      expect(res.status, res.text).toBe(200);
+      return res.body.map((entry: { result: { data: Incident } }) => entry.result.data);
+    });
+    const keys = Array.from({ length: 8 }, (_, i) => `snooze-wake-${Date.now()}-${i}`);
+    let sent: ReportBody;
+    const keyed = await wakingAt(8, async (body) => {
+      sent = body;
+      const answers = await Promise.all(
+        keys.map((key) => post('/incidents', body, { 'idempotency-key': key })),
+      );
+      for (const res of answers) expect(res.status, res.text).toBe(200);
+      return answers.map((res) => res.body as Incident);
+    });
+    // A key sent again is answered as its report was, as of its own occurrence.
+    for (const [i, key] of keys.entries()) {
+      const again = await post('/incidents', sent!, { 'idempotency-key': key });
+      expect(again.body).toEqual(keyed[i]);
+    }
   });
 
   it('at its time: ended by the clock, once, with the entry saying whose snooze it was', async () => {

@@ -483,8 +483,11 @@ describe('retry with corrected data', () => {
         );
         expect(res.status).toBe(200);
         const decoder = new TextDecoder();
-        for await (const chunk of res.body!) {
-          streamed += decoder.decode(chunk, { stream: true });
+        const reader = res.body!.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          streamed += decoder.decode(value, { stream: true });
           if (
             streamed.includes('"RETRY_REQUESTED"') &&
             streamed.slice(streamed.indexOf('"RETRY_REQUESTED"')).includes('\n\n')

@@ -65,9 +65,9 @@ export interface PayloadChange {
 /** What a secret-looking field's value is shown as, in the timeline and the console. */
 export const MASKED = '[masked]';
 
-// Words that name a secret, matched against the words of a field's name (camelCase, snake_case, kebab-case):
-// `password`, `clientSecret` and `x-api-key` are masked; `shipping` (which contains "pin") and `tokenizer` are
-// not, since whole words are compared.
+// Words that name a secret, matched against the words of a field's name (camelCase, snake_case, kebab-case),
+// singular or plural: `password`, `clientSecret`, `x-api-key` and `apiTokens` are masked; `shipping` (which
+// contains "pin") and `tokenizer` are not, since whole words are compared.
 const SECRET_WORDS = new Set([
   'password',
   'passwd',
@@ -102,8 +102,11 @@ function wordsOf(name: string): string[] {
 /** Whether a field of this name holds a secret (its value is masked wherever a change is shown). */
 export function isSecretField(name: string): boolean {
   const words = wordsOf(name);
+  // A list of secrets is as secret as one: `passwords`, `apiKeys`, `card_numbers`.
+  const named = (set: Set<string>, word: string) =>
+    set.has(word) || (word.endsWith('s') && set.has(word.slice(0, -1)));
   return words.some(
-    (word, i) => SECRET_WORDS.has(word) || (i > 0 && SECRET_PAIRS.has(`${words[i - 1]} ${word}`)),
+    (word, i) => named(SECRET_WORDS, word) || (i > 0 && named(SECRET_PAIRS, `${words[i - 1]} ${word}`)),
   );
 }
 

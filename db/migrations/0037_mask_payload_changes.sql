@@ -1,10 +1,10 @@
 -- Masks the secrets inside the whole objects and arrays of the corrections on the timeline (payload_changes'
 -- before and after), as domain/payload-patch.ts's maskSecrets does for the entries it writes: the same words
--- of a field's name (camelCase, snake_case, kebab-case), compared whole. The functions serve this statement
+-- of a field's name (camelCase, snake_case, kebab-case), compared whole, singular or plural. The functions serve this statement
 -- only and are dropped after it.
 CREATE FUNCTION "migration_0037_is_secret_field"(name text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
   WITH words AS (
-    SELECT lower(word) AS word, position
+    SELECT lower(word) AS word, regexp_replace(lower(word), 's$', '') AS singular, position
     FROM unnest(array_remove(
       regexp_split_to_array(regexp_replace(name, '([a-z0-9])([A-Z])', '\1 \2', 'g'), '[^A-Za-z0-9]+'),
       ''
@@ -14,11 +14,13 @@ CREATE FUNCTION "migration_0037_is_secret_field"(name text) RETURNS boolean LANG
     SELECT 1
     FROM words w
     LEFT JOIN words previous ON previous.position = w.position - 1
-    WHERE w.word IN ('password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'apikey', 'authorization',
+    WHERE (w.word IN ('password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'apikey', 'authorization',
                      'auth', 'credential', 'credentials', 'cookie', 'pin', 'cvv', 'cvc', 'iban', 'ssn',
-                     'privatekey', 'signature')
-       OR previous.word || ' ' || w.word IN ('api key', 'private key', 'access key', 'card number',
-                                             'account number')
+                     'privatekey', 'signature') OR w.singular IN ('password', 'passwd', 'pwd', 'passphrase',
+                     'secret', 'token', 'apikey', 'authorization', 'auth', 'credential', 'cookie', 'pin', 'cvv',
+                     'cvc', 'iban', 'ssn', 'privatekey', 'signature'))
+       OR previous.word || ' ' || w.singular IN ('api key', 'private key', 'access key', 'card number',
+                                                 'account number')
   )
 $$;--> statement-breakpoint
 CREATE FUNCTION "migration_0037_mask_secrets"(value jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$

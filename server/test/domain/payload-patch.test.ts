@@ -160,6 +160,12 @@ describe('secret-looking fields', () => {
     'iban',
     'credentials',
     'sessionCookie',
+    'passwords',
+    'apiTokens',
+    'client_secrets',
+    'apiKeys',
+    'card_numbers',
+    'pins',
   ])('%s is masked', (name) => expect(isSecretField(name)).toBe(true));
 
   it.each(['shipping', 'tokenizer', 'amount', 'author', 'keyboard', 'spinner', 'orderId', 'passenger'])(

@@ -57,7 +57,7 @@ import {
 import type { Dispatcher } from '../services/workers/dispatcher';
 import { SerializedAnswer } from '../../lib/serialized-answer';
 import { createContext } from './trpc';
-import { batchRefusal } from './trpc-batch';
+import { batchRefusal, callCount } from './trpc-batch';
 import { rateLimitHeaders, rateLimitRefusal, TokenRateLimiter } from './token-rate-limit';
 
 /** The Idempotency-Key header as sent (a header sent twice arrives joined by a comma, and is malformed). */
@@ -278,23 +278,30 @@ export function createApiHandler(
   watchDatabase(database);
   const rateLimiter = new TokenRateLimiter(rateLimitPerMinute);
   /**
-   * A bearer token's request takes one from its budget (server/transport/token-rate-limit.ts), answering the
-   * RateLimit headers; the refusal (a 429) when the budget is used up, to be answered before anything runs.
-   * Console sessions have no budget.
+   * A bearer token's request takes one from its budget per call it makes (server/transport/token-rate-limit.ts),
+   * answering the RateLimit headers; the refusal (a 429) when the budget cannot hold them all, to be answered
+   * before anything runs. Console sessions have no budget.
    */
-  function rateLimitRefusalOf(res: ServerResponse, principal: Principal | null): DomainError | undefined {
+  function rateLimitRefusalOf(
+    res: ServerResponse,
+    principal: Principal | null,
+    calls = 1,
+  ): DomainError | undefined {
     if (!principal?.rateLimit) return undefined;
-    const answer = rateLimiter.take(principal.rateLimit);
+    const answer = rateLimiter.take(principal.rateLimit, calls);
     for (const [name, value] of Object.entries(rateLimitHeaders(answer))) res.setHeader(name, value);
     return answer.admitted ? undefined : rateLimitRefusal(answer);
   }
-  function admitWithinRateLimit(res: ServerResponse, principal: Principal | null): void {
-    const refusal = rateLimitRefusalOf(res, principal);
+  function admitWithinRateLimit(res: ServerResponse, principal: Principal | null, calls = 1): void {
+    const refusal = rateLimitRefusalOf(res, principal, calls);
     if (refusal) throw toTRPCError(refusal);
   }
   // Camunda 7 external-task workers: their own paths, bodies and error shape (server/engine-rest/).
   const engineRest = createEngineRestHandler(db, dispatcher, { rateLimitRefusalOf });
-  const serveIncidentStream = createEventStreamHandler(database, dispatcher, { isDraining });
+  const serveIncidentStream = createEventStreamHandler(database, dispatcher, {
+    isDraining,
+    rateLimitRefusalOf,
+  });
 
   /**
    * A REST operation: the one its method and path name, run with the input the path, the query or the body
@@ -383,6 +390,8 @@ export function createApiHandler(
         signal: () => abortedOnClose(res),
         request: context,
       });
+      // A download takes a unit as on REST: a token refused there must not fetch the file here instead.
+      admitWithinRateLimit(res, ctx.principal);
       const data = await runOperation(operation, {
         ctx,
         path: operationPath,
@@ -412,9 +421,10 @@ export function createApiHandler(
     const auth = await authenticate(db, credentialsOf(req));
     const refusal = !auth.principal
       ? unauthenticated('failure' in auth ? auth.failure : undefined)
-      : !canReadMetrics(auth.principal)
-        ? forbidden('Reading the metrics needs a METRICS token or the permission ACCESS_BPM_ADMIN')
-        : undefined;
+      : (rateLimitRefusalOf(res, auth.principal) ??
+        (!canReadMetrics(auth.principal)
+          ? forbidden('Reading the metrics needs a METRICS token or the permission ACCESS_BPM_ADMIN')
+          : undefined));
     if (refusal) return sendProblem(res, problemOf(refusal, requestId), refusal.headers);
     res.setHeader('Content-Type', METRICS_CONTENT_TYPE);
     res.setHeader('Cache-Control', 'no-store');
@@ -499,6 +509,7 @@ export function createApiHandler(
         // Refused before any procedure runs: a batch must not multiply sign-in attempts or work.
         const refusal = batchRefusal(trpcPath, url.searchParams);
         if (refusal) return sendProblem(res, problemOf(refusal, requestId));
+        const calls = callCount(trpcPath, url.searchParams);
         const clientAddress = clientAddressOf(req);
         const credentials = credentialsOf(req, admitsSessionCookie(req));
         if (trpcPath === INCIDENT_STREAM_PROCEDURE) {
@@ -524,8 +535,9 @@ export function createApiHandler(
               request: context,
               idempotencyKey: idempotencyKeyOf(req),
             });
-            // A script calling tRPC with a bearer token keeps to its budget as on REST.
-            admitWithinRateLimit(res, ctx.principal);
+            // A script calling tRPC with a bearer token keeps to its budget as on REST, each call of a
+            // batch taking a unit.
+            admitWithinRateLimit(res, ctx.principal, calls);
             return ctx;
           },
           responseMeta: ({ errors }) => (errors.length ? { headers: errorHeaders(errors) } : {}),

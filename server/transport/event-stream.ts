@@ -13,13 +13,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isTrackedEnvelope } from '@trpc/server';
 import type { Database } from '../../db/client';
 import type { RequestContext } from '../../lib/request-context';
-import { domainErrorOf, methodNotAllowed, problemOf, shuttingDown } from '../errors';
+import { domainErrorOf, methodNotAllowed, problemOf, shuttingDown, type DomainError } from '../errors';
 import { log } from '../observability/log';
 import { countEventStreams } from '../observability/metrics';
 import { appRouter } from '../routers';
 import { startIncidentEventHub, stopIncidentEventHub } from '../services/events/incident-stream';
 import { createCallerFactory, createContext } from './trpc';
-import type { Credentials } from '../auth/principal';
+import type { Credentials, Principal } from '../auth/principal';
 import type { Dispatcher } from '../services/workers/dispatcher';
 import { writeWhenReady as write } from './write-when-ready';
 
@@ -65,7 +65,14 @@ export function trpcStreamInput(url: URL): unknown {
 export function createEventStreamHandler(
   database: Database,
   dispatcher: Dispatcher,
-  { isDraining = () => false }: { isDraining?: () => boolean } = {},
+  {
+    isDraining = () => false,
+    rateLimitRefusalOf = () => undefined,
+  }: {
+    isDraining?: () => boolean;
+    /** Takes the opening from its token's budget, setting the RateLimit headers; the 429 when it is used up. */
+    rateLimitRefusalOf?: (res: ServerResponse, principal: Principal | null) => DomainError | undefined;
+  } = {},
 ) {
   startIncidentEventHub(database);
 
@@ -106,6 +113,9 @@ export function createEventStreamHandler(
         clientAddress: request.clientAddress,
         signal: closed.signal,
       });
+      // Opening a stream is a request like any other: reopening it must not go round the budget.
+      const overLimit = rateLimitRefusalOf(res, ctx.principal);
+      if (overLimit) return refuse(overLimit);
       events = await createCaller(ctx, { signal: closed.signal }).incidents.changes(input as never);
     } catch (error) {
       return refuse(error);

@@ -57,20 +57,24 @@ export class TokenRateLimiter {
     return this.clock() - this.origin;
   }
 
-  /** Takes one request from `subject`'s budget, or refuses it and takes nothing. */
-  take(subject: RateLimitSubject): RateLimitAnswer {
+  /**
+   * Takes `units` requests (the calls of a tRPC batch) from `subject`'s budget, or refuses them all and takes
+   * nothing: a batch larger than what is left would otherwise run calls the budget no longer holds.
+   */
+  take(subject: RateLimitSubject, units = 1): RateLimitAnswer {
     const limit = subject.perMinute ?? this.defaultPerMinute;
     const interval = WINDOW_MS / limit;
     const now = this.now();
     const from = Math.max(this.fullAt.get(subject.key) ?? now, now);
-    const next = from + interval;
+    const next = from + units * interval;
     if (next - now > WINDOW_MS + SLACK_MS) {
       return {
         admitted: false,
         limit,
         remaining: 0,
         resetSeconds: Math.ceil((from - now) / 1000),
-        retryAfterSeconds: Math.max(1, Math.ceil((next - WINDOW_MS - now) / 1000)),
+        // Never 0, even for a batch larger than the whole limit, which no wait admits.
+        retryAfterSeconds: Math.max(1, Math.min(60, Math.ceil((next - WINDOW_MS - now) / 1000))),
       };
     }
     // Deleted and set again: the map stays in the order of the last admission, the stalest first.
@@ -81,7 +85,7 @@ export class TokenRateLimiter {
       admitted: true,
       limit,
       // The slack must not count as requests when a request's share of the minute is smaller than it.
-      remaining: Math.min(limit - 1, Math.floor((WINDOW_MS - (next - now) + SLACK_MS) / interval)),
+      remaining: Math.min(limit - units, Math.floor((WINDOW_MS - (next - now) + SLACK_MS) / interval)),
       resetSeconds: Math.ceil((next - now) / 1000),
       retryAfterSeconds: 0,
     };

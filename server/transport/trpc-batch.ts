@@ -36,3 +36,13 @@ export function batchRefusal(path: string, searchParams: URLSearchParams): Domai
   }
   return undefined;
 }
+
+/** How many calls a tRPC request to `path` makes, read as batchRefusal reads it: each takes a unit of a budget. */
+export function callCount(path: string, searchParams: URLSearchParams): number {
+  if (searchParams.get('batch') !== '1') return 1;
+  try {
+    return decodeURIComponent(path).split(',').length;
+  } catch {
+    return 1; // tRPC itself refuses a malformed path with a 400
+  }
+}

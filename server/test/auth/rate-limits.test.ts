@@ -134,6 +134,104 @@ describe('a token with a limit of 5 per minute', () => {
   });
 });
 
+describe('every request a token makes', () => {
+  const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+  it('takes a unit for a download over tRPC as on REST: a token refused on one is refused on the other', async () => {
+    const token = await adminToken(3);
+    const incidentsOverRest = await get(token, '/incidents/export?nodeId=none');
+    expect(incidentsOverRest.status, incidentsOverRest.text).toBe(200);
+    expect(rateLimitOf(incidentsOverRest)).toMatchObject({ quota: 3, remaining: 2 });
+    const incidents = await get(token, `/trpc/incidents.export?input=${input({ nodeId: ['none'] })}`);
+    expect(incidents.status, incidents.text).toBe(200);
+    expect(rateLimitOf(incidents)).toMatchObject({ quota: 3, remaining: 1 });
+    const audit = await get(token, `/trpc/admin.exportAuditEvents?input=${input({ action: 'none' })}`);
+    expect(audit.status, audit.text).toBe(200);
+    expect(rateLimitOf(audit)).toMatchObject({ quota: 3, remaining: 0 });
+
+    expectProblem(await get(token, '/incidents/export?nodeId=none'), 429, 'RATE_LIMITED');
+    for (const path of [
+      `/trpc/incidents.export?input=${input({ nodeId: ['none'] })}`,
+      `/trpc/admin.exportAuditEvents?input=${input({})}`,
+    ]) {
+      const refused = await get(token, path);
+      expectProblem(refused, 429, 'RATE_LIMITED');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(rateLimitOf(refused)).toMatchObject({ quota: 3, remaining: 0 });
+      expect(refused.headers.get('content-disposition')).toBeNull();
+    }
+  });
+
+  it('takes a unit for each call of a tRPC batch, and refuses whole a batch larger than what is left', async () => {
+    const token = await adminToken(4);
+    const batch = (calls: number) =>
+      fetch(`${t.url}/api/trpc/${Array(calls).fill('auth.me').join(',')}?batch=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    // Ten calls against a limit of 4: none runs, and nothing is taken.
+    const tooLarge = await batch(10);
+    expect(tooLarge.status).toBe(429);
+    expect(Number(tooLarge.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+    const three = await batch(3);
+    expect(three.status).toBe(200);
+    expect(((await three.json()) as unknown[]).length).toBe(3);
+    expect(three.headers.get('ratelimit-policy')).toBe('"default";q=4;w=60');
+    expect(three.headers.get('ratelimit')).toMatch(/^"default";r=1;t=\d+$/);
+    const two = await batch(2);
+    expect(two.status).toBe(429);
+    expect(two.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
+    // What is left is still there for a call that fits.
+    const one = await batch(1);
+    expect(one.status).toBe(200);
+    expect(one.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
+    expect((await batch(1)).status).toBe(429);
+    expectProblem(await get(token), 429, 'RATE_LIMITED');
+  });
+
+  it('takes a unit for each opening of the event stream, over REST and tRPC', async () => {
+    const token = await adminToken(2);
+    const open = async (path: string) => {
+      const aborted = new AbortController();
+      const res = await fetch(`${t.url}${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: aborted.signal,
+      });
+      const answer = {
+        status: res.status,
+        rateLimit: res.headers.get('ratelimit'),
+        retryAfter: res.headers.get('retry-after'),
+      };
+      aborted.abort();
+      return answer;
+    };
+    expect(await open('/api/incidents/events/stream')).toMatchObject({
+      status: 200,
+      rateLimit: expect.stringMatching(/^"default";r=1;/),
+    });
+    expect(await open('/api/trpc/incidents.changes')).toMatchObject({
+      status: 200,
+      rateLimit: expect.stringMatching(/^"default";r=0;/),
+    });
+    for (const path of ['/api/incidents/events/stream', '/api/trpc/incidents.changes']) {
+      const refused = await open(path);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('takes a unit for a read of the metrics', async () => {
+    const token = await adminToken(1);
+    const metrics = () => fetch(`${t.url}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    const read = await metrics();
+    expect(read.status).toBe(200);
+    expect(read.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
+    const refused = await metrics();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('the limit that applies', () => {
   it("is the service account's for its tokens, unless the token sets its own", async () => {
     const account = await serviceAccount({ rateLimitPerMinute: 2 });

@@ -80,6 +80,15 @@ describe('the limiter', () => {
     });
   });
 
+  it('takes several units at once, or refuses them all and takes nothing', () => {
+    const { limiter } = limiterAt(1);
+    const token = { key: 'token:batch', perMinute: 4 };
+    expect(limiter.take(token, 10)).toMatchObject({ admitted: false, remaining: 0 });
+    expect(limiter.take(token, 3)).toMatchObject({ admitted: true, remaining: 1 });
+    expect(limiter.take(token, 2)).toMatchObject({ admitted: false, retryAfterSeconds: 15 });
+    expect(limiter.take(token, 1)).toMatchObject({ admitted: true, remaining: 0 });
+  });
+
   it('answers the draft header fields', () => {
     const { limiter } = limiterAt(6000);
     expect(rateLimitHeaders(limiter.take({ key: 'token:h', perMinute: null }))).toEqual({

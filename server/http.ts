@@ -177,6 +177,7 @@ const handleApi = createApiHandler(database, dispatcher, {
   isDraining: () => lifecycle.draining,
   corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   rateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+  rateLimitShareIntervalMs: env.API_RATE_LIMIT_SHARE_INTERVAL_MS,
 });
 
 function isApiPath(url: string): boolean {
@@ -243,9 +244,13 @@ const lifecycle = manageLifecycle(server, {
   },
   stopBackground: () => {
     apiLoad.stop();
-    return Promise.all([dispatcher.stop(), deliverer.stop(), snoozeClock.stop(), silenceClock.stop()]).then(
-      () => {},
-    );
+    return Promise.all([
+      dispatcher.stop(),
+      deliverer.stop(),
+      snoozeClock.stop(),
+      silenceClock.stop(),
+      handleApi.stopSharingRateLimits(),
+    ]).then(() => {});
   },
   closeDatabase: () => database.close(),
   log: (message) => log.info(message),

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   check,
   index,
   integer,
@@ -206,6 +207,18 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+});
+
+/**
+ * Each bearer token's request budget as every API process and instance has reported it
+ * (server/transport/shared-rate-limit.ts): the time at which it is full again were no request to come, in
+ * milliseconds since the epoch, and what the last report spent. Unlogged: a crash gives every token a full
+ * budget, as a restart of the processes does, and the reports write no WAL.
+ */
+export const tokenRateBudgets = pgTable('token_rate_budgets', {
+  key: text('key').primaryKey(),
+  fullAt: doublePrecision('full_at').notNull(),
+  lastSpentMs: doublePrecision('last_spent_ms').notNull().default(0),
 });
 
 export const usersRelations = relations(users, ({ many }) => ({ memberships: many(userGroups) }));

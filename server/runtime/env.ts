@@ -105,6 +105,11 @@ const envSchema = z
      * (server/transport/token-rate-limit.ts).
      */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(6000),
+    /**
+     * With PostgreSQL, how often each API process shares the tokens' budgets with the others, in
+     * milliseconds (server/transport/shared-rate-limit.ts): the bound over a token's limit grows with it.
+     */
+    API_RATE_LIMIT_SHARE_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /** fatal, error, warn, info (the default), debug, trace or silent (server/observability/log.ts reads it). */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', '']).optional(),
     /**

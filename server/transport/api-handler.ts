@@ -59,6 +59,7 @@ import { SerializedAnswer } from '../../lib/serialized-answer';
 import { createContext } from './trpc';
 import { batchRefusal, callCount } from './trpc-batch';
 import { rateLimitHeaders, rateLimitRefusal, TokenRateLimiter } from './token-rate-limit';
+import { shareRateLimits } from './shared-rate-limit';
 
 /** The Idempotency-Key header as sent (a header sent twice arrives joined by a comma, and is malformed). */
 const idempotencyKeyOf = (req: IncomingMessage) => req.headers['idempotency-key'] as string | undefined;
@@ -259,7 +260,15 @@ export interface ApiHandlerOptions {
   corsOrigins?: CorsOrigins;
   /** Requests per minute of a bearer token that sets no limit of its own (API_RATE_LIMIT_PER_MINUTE). */
   rateLimitPerMinute?: number;
+  /**
+   * With PostgreSQL, how often this process shares the budgets with the other processes and instances
+   * (API_RATE_LIMIT_SHARE_INTERVAL_MS); PGlite has one process, and shares nothing.
+   */
+  rateLimitShareIntervalMs?: number;
 }
+
+/** API_RATE_LIMIT_SHARE_INTERVAL_MS's default (server/runtime/env.ts). */
+export const DEFAULT_RATE_LIMIT_SHARE_INTERVAL_MS = 1000;
 
 /** API_RATE_LIMIT_PER_MINUTE's default (server/runtime/env.ts). */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6000;
@@ -271,12 +280,17 @@ export function createApiHandler(
     isDraining = () => false,
     corsOrigins = new Set(),
     rateLimitPerMinute = DEFAULT_RATE_LIMIT_PER_MINUTE,
+    rateLimitShareIntervalMs = DEFAULT_RATE_LIMIT_SHARE_INTERVAL_MS,
   }: ApiHandlerOptions = {},
 ) {
   const { db } = database;
   attachAuthCache(database);
   watchDatabase(database);
   const rateLimiter = new TokenRateLimiter(rateLimitPerMinute);
+  const sharedRateLimits =
+    database.kind === 'postgres'
+      ? shareRateLimits(db, rateLimiter, { intervalMs: rateLimitShareIntervalMs })
+      : undefined;
   /**
    * A bearer token's request takes one from its budget per call it makes (server/transport/token-rate-limit.ts),
    * answering the RateLimit headers; the refusal (a 429) when the budget cannot hold them all, to be answered
@@ -466,7 +480,7 @@ export function createApiHandler(
   }
 
   /** `context`: the request's, from the request wrapper (server/observability/observe-requests.ts), which answers its id. */
-  return async function handleApi(
+  async function handleApi(
     req: IncomingMessage,
     res: ServerResponse,
     context: RequestContext,
@@ -564,5 +578,9 @@ export function createApiHandler(
       if (!res.headersSent) sendProblem(res, problemOf(error, requestId));
       else res.end();
     }
-  };
+  }
+
+  /** Shutdown: reports what this process spent of the shared budgets, and stops sharing them. */
+  const stopSharingRateLimits = async () => await sharedRateLimits?.stop();
+  return Object.assign(handleApi, { stopSharingRateLimits });
 }

@@ -1,14 +1,20 @@
 // Requests per minute for each API token (and each person's access tokens) on the REST API, answered with the
-// headers of the IETF draft "RateLimit header fields for HTTP" (docs/contract.md §10). Kept in this process's
-// memory: a request costs a map lookup, never a database round trip (the API's reads run at thousands a
-// second, docs/performance.md). Each instance counts on its own, so behind a balancer that spreads one
-// token's requests over N instances the token may make up to N times its limit (the contract says so).
+// headers of the IETF draft "RateLimit header fields for HTTP" (docs/contract.md §10). Answered from this
+// process's memory: a request costs a map lookup, never a database round trip (the API's reads run at
+// thousands a second, docs/performance.md). With PostgreSQL, where several processes and instances serve
+// one token, each process reports what it spent every second or so and learns what all of them did
+// (server/transport/shared-rate-limit.ts, docs/decisions/0011-shared-rate-limits.md).
 //
 // The algorithm is GCRA (the generic cell rate algorithm): each key keeps one number, the time at which its
 // budget would be full again were no request to come (its "theoretical arrival time"). A request moves it on
 // by a minute divided by the limit, and is refused when that would put it more than a minute ahead of now. It
 // is a token bucket of `limit` that refills one unit every 60/limit seconds: a quiet token may burst its whole
 // minute's budget at once, and a busy one gets a request through as each unit comes back.
+//
+// What a process spends between two reports is a function of the time the budget was full at before them:
+// x -> max(x + spentMs, atLeast) (each request is x -> max(x, now) + interval, and such functions compose into
+// one of the same form). Applied to the shared time by the store, it gives what the requests would have
+// given there in the order of the reports, whatever the processes' interleaving within them.
 import { rateLimited } from '../errors';
 
 const WINDOW_MS = 60_000;
@@ -36,6 +42,25 @@ export interface RateLimitAnswer {
   retryAfterSeconds: number;
 }
 
+/** What a process spent of a budget since its last report: the budget's full time x becomes max(x + spentMs, atLeast). */
+export interface Spending {
+  spentMs: number;
+  atLeast: number;
+}
+
+/** One budget's spending as reported to the shared store, its times in milliseconds since the epoch. */
+export interface SpendingReport extends Spending {
+  key: string;
+}
+
+const NOTHING_SPENT: Spending = { spentMs: 0, atLeast: -Infinity };
+
+/** `first` then `then`, as one spending. */
+const spentInTurn = (first: Spending, then: Spending): Spending => ({
+  spentMs: first.spentMs + then.spentMs,
+  atLeast: Math.max(first.atLeast + then.spentMs, then.atLeast),
+});
+
 export class TokenRateLimiter {
   /**
    * Each key's theoretical arrival time in milliseconds since the limiter began, least recently admitted
@@ -45,6 +70,8 @@ export class TokenRateLimiter {
    */
   private readonly fullAt = new Map<string, number>();
   private readonly origin: number;
+  /** Spent since the last report, by key; kept only while the budgets are shared (startReporting). */
+  private spending: Map<string, Spending> | undefined;
 
   constructor(
     readonly defaultPerMinute: number,
@@ -80,6 +107,13 @@ export class TokenRateLimiter {
     // Deleted and set again: the map stays in the order of the last admission, the stalest first.
     this.fullAt.delete(subject.key);
     this.fullAt.set(subject.key, next);
+    if (this.spending) {
+      const spent = this.spending.get(subject.key) ?? NOTHING_SPENT;
+      this.spending.set(
+        subject.key,
+        spentInTurn(spent, { spentMs: next - from, atLeast: now + (next - from) }),
+      );
+    }
     this.forgetStalest(now);
     return {
       admitted: true,
@@ -89,6 +123,45 @@ export class TokenRateLimiter {
       resetSeconds: Math.ceil((next - now) / 1000),
       retryAfterSeconds: 0,
     };
+  }
+
+  /** From now on, remembers what is spent so that it can be reported (takeSpending). */
+  startReporting(): void {
+    this.spending ??= new Map();
+  }
+
+  /** What was spent since the last report, to report now, its times in milliseconds since the epoch. */
+  takeSpending(): SpendingReport[] {
+    const spending = this.spending ?? new Map<string, Spending>();
+    this.spending = new Map();
+    return [...spending].map(([key, { spentMs, atLeast }]) => ({
+      key,
+      spentMs,
+      atLeast: atLeast + this.origin,
+    }));
+  }
+
+  /** A report that could not be made: what it held is reported with the next. */
+  restoreSpending(reports: SpendingReport[]): void {
+    for (const { key, spentMs, atLeast } of reports) {
+      if (spentMs === 0) continue;
+      const since = this.spending!.get(key) ?? NOTHING_SPENT;
+      this.spending!.set(key, spentInTurn({ spentMs, atLeast: atLeast - this.origin }, since));
+    }
+  }
+
+  /**
+   * The shared store's budgets after a report: when each is full again after every process's spending (in
+   * milliseconds since the epoch). What this process spent while the report was on its way comes after.
+   */
+  learnShared(fullAtByKey: Iterable<[string, number]>): void {
+    const now = this.now();
+    for (const [key, sharedFullAt] of fullAtByKey) {
+      const since = this.spending?.get(key) ?? NOTHING_SPENT;
+      const fullAt = Math.max(sharedFullAt - this.origin + since.spentMs, since.atLeast);
+      if (fullAt > now) this.fullAt.set(key, fullAt);
+      else this.fullAt.delete(key);
+    }
   }
 
   /**

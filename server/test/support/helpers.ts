@@ -157,7 +157,7 @@ export async function startApiServer(
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      }).then(() => handle.stopSharingRateLimits()),
   };
 }
 

@@ -84,18 +84,25 @@ function runsNode(pid: number): boolean {
 
 describe.runIf(onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   let database: Database;
+  let userId: number;
   let token: string;
   let server: ServerProcess;
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    token = await accessTokenFor(
-      await createTestUser(database, { permissions: ['ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN'] }),
-    );
+    const user = await createTestUser(database, { permissions: ['ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN'] });
+    userId = user.id;
+    token = await accessTokenFor(user);
     server = await startServerProcess(
       await databaseUrlOf(database),
       // The periodic rescan slowed to minutes: a poll woken across processes was woken by the NOTIFY.
-      { WEB_CONCURRENCY: '2', LOG_LEVEL: 'info', ...NOTIFICATIONS_ONLY_ENV },
+      // The budgets shared every 100 ms: the rate-limit case below waits for that, not for a second.
+      {
+        WEB_CONCURRENCY: '2',
+        LOG_LEVEL: 'info',
+        API_RATE_LIMIT_SHARE_INTERVAL_MS: '100',
+        ...NOTIFICATIONS_ONLY_ENV,
+      },
       { captureStdout: true, startTimeoutMs: 60_000 },
     );
     // Both workers listen (the first may answer health before the second is up).
@@ -164,6 +171,41 @@ describe.runIf(onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     // Three wakes across processes, each with the request, before the poll's 20 s: by the NOTIFY, since the
     // rescan (the dispatcher's safety net) comes only every two minutes here.
     expect(acrossProcesses).toBe(3);
+  });
+
+  it('keeps a token to its limit across both workers, not each to the whole of it', async () => {
+    const created = await request(server.url, 'POST', `/admin/users/${userId}/api-tokens`, token, {
+      name: unique('script'),
+      rateLimitPerMinute: 20,
+    });
+    expect(created.status).toBe(200);
+    const limited = (created.body as { token: string }).token;
+    const linesBefore = linesOf(server).length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      statuses.push((await request(server.url, 'GET', '/admin/permissions', limited)).status);
+    }
+    expect(statuses).toEqual(Array(20).fill(200));
+    // Both workers served some of them (each request is a connection of its own).
+    await expect
+      .poll(
+        () =>
+          new Set(
+            linesOf(server)
+              .slice(linesBefore)
+              .filter((l) => l.msg === 'request' && l.path === '/api/admin/permissions')
+              .map((l) => l.pid),
+          ).size,
+        { timeout: HANG_MARGIN_MS },
+      )
+      .toBe(2);
+    // Once they have shared what each spent (every 100 ms here), neither has any of it left.
+    await sleep(500);
+    const after: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      after.push((await request(server.url, 'GET', '/admin/permissions', limited)).status);
+    }
+    expect(after).toEqual(Array(10).fill(429));
   });
 
   it('restarts a worker that dies, and serves on meanwhile', async () => {

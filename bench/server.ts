@@ -78,6 +78,20 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU seconds of `pid` and every process under it alive now (a cluster's primary, its workers, the console's). */
+export function processTreeCpuSeconds(pid: number): number {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return 0; // gone meanwhile
+  }
+  return cpuSeconds(pid) + children.reduce((sum, child) => sum + processTreeCpuSeconds(child), 0);
+}
+
 /** The p-th quantile (0 to 1) of ascending `sorted`. */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];

@@ -2637,7 +2637,7 @@ export interface components {
     headers: {
         /** @description What is left of the bearer token's budget (IETF draft "RateLimit header fields for HTTP"): `"default";r=<requests left>;t=<seconds until the whole budget is back>` */
         RateLimit: string;
-        /** @description The bearer token's limit: `"default";q=<requests>;w=60`, per 60-second window, counted by each instance of the service */
+        /** @description The bearer token's limit: `"default";q=<requests>;w=60`, per 60-second window, shared by every process and instance of the service */
         "RateLimit-Policy": string;
         /** @description Seconds until a request is admitted again */
         "Retry-After": number;
@@ -13291,6 +13291,8 @@ export interface operations {
             /** @description The stream */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13327,6 +13329,18 @@ export interface operations {
             /** @description Any method but GET */
             405: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13458,6 +13472,8 @@ export interface operations {
             /** @description The metrics */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13476,6 +13492,18 @@ export interface operations {
             /** @description Neither a METRICS token nor a user holding ACCESS_BPM_ADMIN with a scope that allows reading */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -179,7 +179,7 @@ const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
   },
   'RateLimit-Policy': {
     description:
-      'The bearer token\'s limit: `"default";q=<requests>;w=60`, per 60-second window, counted by each instance of the service',
+      'The bearer token\'s limit: `"default";q=<requests>;w=60`, per 60-second window, shared by every process and instance of the service',
     schema: { type: 'string', example: '"default";q=6000;w=60' },
   },
 };
@@ -191,6 +191,13 @@ const rateLimitHeaderRefs = {
   RateLimit: { $ref: '#/components/headers/RateLimit' },
   'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
 };
+/** The 429 of an operation outside trpc-to-openapi that a bearer token's budget covers (the stream, the metrics). */
+const rateLimitedResponse = (problemRef: object) => ({
+  description:
+    "The bearer token's requests per minute are used up: nothing was done; see Retry-After and RateLimit",
+  headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaderRefs },
+  content: { 'application/problem+json': { schema: problemRef } },
+});
 
 /** Whether a JSON schema object requires no property (every field optional): its body may be left out. */
 const requiresNothing = (schema: SchemaObject | undefined) =>
@@ -493,6 +500,7 @@ function incidentStreamOperation(eventData: SchemaObject): PathItemObject {
       responses: {
         '200': {
           description: 'The stream',
+          headers: rateLimitHeaderRefs,
           content: {
             'text/event-stream': {
               schema: {
@@ -509,6 +517,7 @@ function incidentStreamOperation(eventData: SchemaObject): PathItemObject {
         '401': problem('No valid bearer token'),
         '403': problem('Missing the permission ACCESS_BPM_ADMIN, or a token scope that does not allow it'),
         '405': problem('Any method but GET'),
+        '429': rateLimitedResponse({ $ref: '#/components/schemas/Problem' }),
         '503': problem('The database cannot be reached, or this instance is shutting down (SHUTTING_DOWN)'),
       },
     },
@@ -572,6 +581,7 @@ function metricsOperation(problemRef: object) {
     responses: {
       '200': {
         description: 'The metrics',
+        headers: rateLimitHeaderRefs,
         content: {
           [mediaType]: {
             schema: { type: 'string', example: '# TYPE bpm_incidents gauge\n' },
@@ -582,6 +592,7 @@ function metricsOperation(problemRef: object) {
       '403': problem(
         'Neither a METRICS token nor a user holding ACCESS_BPM_ADMIN with a scope that allows reading',
       ),
+      '429': rateLimitedResponse(problemRef),
       '431': problem('The request line and headers exceed 16 KiB'),
       '503': problem('The database is unreachable; retry after Retry-After seconds'),
     },

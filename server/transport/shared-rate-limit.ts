@@ -73,16 +73,27 @@ export function shareRateLimits(
   let lastCleanedAt = Date.now();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  // Said once while the database stays away, not every interval.
+  let failing = false;
+  const failed = (error: unknown, what: string) => {
+    if (!failing) log.warn({ err: error }, `rate limits: could not ${what} the shared budgets`);
+    failing = true;
+  };
 
   async function reconcile(): Promise<void> {
     const reports = limiter.takeSpending();
     try {
       if (reports.length > 0) await reportSpending(db, reports);
-      limiter.learnShared(await budgetsInUse(db));
     } catch (error) {
       // Kept for the next report: while the database is away each process enforces the limit on its own.
       limiter.restoreSpending(reports);
-      log.warn({ err: error }, 'rate limits: could not report to the shared budgets');
+      return failed(error, 'report to');
+    }
+    try {
+      limiter.learnShared(await budgetsInUse(db));
+      failing = false;
+    } catch (error) {
+      return failed(error, 'read');
     }
     if (Date.now() - lastCleanedAt >= CLEAN_EVERY_MS) {
       lastCleanedAt = Date.now();

@@ -107,13 +107,7 @@ export class TokenRateLimiter {
     // Deleted and set again: the map stays in the order of the last admission, the stalest first.
     this.fullAt.delete(subject.key);
     this.fullAt.set(subject.key, next);
-    if (this.spending) {
-      const spent = this.spending.get(subject.key) ?? NOTHING_SPENT;
-      this.spending.set(
-        subject.key,
-        spentInTurn(spent, { spentMs: next - from, atLeast: now + (next - from) }),
-      );
-    }
+    if (this.spending) this.noteSpent(subject.key, next - from, now);
     this.forgetStalest(now);
     return {
       admitted: true,
@@ -123,6 +117,18 @@ export class TokenRateLimiter {
       resetSeconds: Math.ceil((next - now) / 1000),
       retryAfterSeconds: 0,
     };
+  }
+
+  /** Adds a request that moved `key`'s full time on by `ms` at `now` to what is to be reported. */
+  private noteSpent(key: string, ms: number, now: number): void {
+    const spent = this.spending!.get(key);
+    if (!spent) {
+      this.spending!.set(key, { spentMs: ms, atLeast: now + ms });
+      return;
+    }
+    // In place (no object a request): the spending so far, then x -> max(x, now) + ms.
+    spent.atLeast = Math.max(spent.atLeast + ms, now + ms);
+    spent.spentMs += ms;
   }
 
   /** From now on, remembers what is spent so that it can be reported (takeSpending). */

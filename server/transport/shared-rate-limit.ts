@@ -1,9 +1,9 @@
 // The bearer tokens' budgets shared by every API process and instance on one PostgreSQL database
 // (docs/decisions/0011-shared-rate-limits.md). Requests are answered from each process's own limiter
 // (server/transport/token-rate-limit.ts); every `intervalMs` each process reports what it spent of each
-// budget and reads what all of them spent. A token spread over N processes can so get
-// past its limit only by what the others admit before they hear of each other: at most two intervals of its
-// requests (docs/contract.md §10 states the bound).
+// budget and reads what all of them spent; sooner when it has spent a tenth of a budget's minute since its
+// last report. A token spread over N processes can so get past its limit only by what the others admit
+// before they hear of each other (docs/contract.md §10 states the bound).
 import { gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tokenRateBudgets } from '../../db/schema';
@@ -68,11 +68,13 @@ export function shareRateLimits(
   limiter: TokenRateLimiter,
   { intervalMs }: { intervalMs: number },
 ): SharedRateLimits {
-  limiter.startReporting();
   let stopped = false;
   let lastCleanedAt = Date.now();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let reconciling = false;
+  let soonArranged = false;
+  let again = false;
   // Said once while the database stays away, not every interval.
   let failing = false;
   const failed = (error: unknown, what: string) => {
@@ -103,15 +105,41 @@ export function shareRateLimits(
     }
   }
 
+  function run() {
+    clearTimeout(timer);
+    reconciling = true;
+    running = reconcile().finally(() => {
+      reconciling = false;
+      if (stopped) return;
+      if (again && !failing) {
+        again = false;
+        run();
+      } else {
+        again = false;
+        schedule();
+      }
+    });
+  }
   function schedule() {
-    timer = setTimeout(() => {
-      running = reconcile().finally(() => {
-        if (!stopped) schedule();
-      });
-    }, intervalMs);
+    timer = setTimeout(run, intervalMs);
     // The reports never keep a process alive: shutdown calls stop().
     timer.unref();
   }
+  /** A budget was spent fast: a report now, after the request (never on its path), one at a time. */
+  function reportSoon() {
+    // While the database is away, the interval's retries are enough.
+    if (stopped || failing || soonArranged) return;
+    if (reconciling) {
+      again = true;
+      return;
+    }
+    soonArranged = true;
+    setImmediate(() => {
+      soonArranged = false;
+      if (!stopped && !reconciling) run();
+    });
+  }
+  limiter.startReporting(reportSoon);
   schedule();
 
   return {

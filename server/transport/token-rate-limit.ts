@@ -20,6 +20,12 @@ import { rateLimited } from '../errors';
 const WINDOW_MS = 60_000;
 /** Sums of a minute divided by the limit carry rounding errors: a millisecond's slack absorbs them. */
 const SLACK_MS = 1e-3;
+/**
+ * A process that has spent this much of one budget since its last report (a tenth of its minute, whatever
+ * the limit: a request spends a minute divided by the limit) reports at once rather than at the next
+ * interval, so that a burst spread over several processes is heard of before it goes far.
+ */
+const REPORT_EARLY_MS = WINDOW_MS / 10;
 /** Keys remembered at most; beyond that the least recently admitted is forgotten (it gets a fresh budget). */
 const MAX_KEYS = 100_000;
 
@@ -72,6 +78,8 @@ export class TokenRateLimiter {
   private readonly origin: number;
   /** Spent since the last report, by key; kept only while the budgets are shared (startReporting). */
   private spending: Map<string, Spending> | undefined;
+  /** Called (on the request's path: it must only arrange a report) when a budget's spending passes REPORT_EARLY_MS. */
+  private reportSoon: () => void = () => {};
 
   constructor(
     readonly defaultPerMinute: number,
@@ -129,11 +137,16 @@ export class TokenRateLimiter {
     // In place (no object a request): the spending so far, then x -> max(x, now) + ms.
     spent.atLeast = Math.max(spent.atLeast + ms, now + ms);
     spent.spentMs += ms;
+    if (spent.spentMs >= REPORT_EARLY_MS) this.reportSoon();
   }
 
-  /** From now on, remembers what is spent so that it can be reported (takeSpending). */
-  startReporting(): void {
+  /**
+   * From now on, remembers what is spent so that it can be reported (takeSpending); `reportSoon` is called
+   * when a budget's spending since the last report passes a tenth of its minute.
+   */
+  startReporting(reportSoon: () => void = () => {}): void {
     this.spending ??= new Map();
+    this.reportSoon = reportSoon;
   }
 
   /** What was spent since the last report, to report now, its times in milliseconds since the epoch. */

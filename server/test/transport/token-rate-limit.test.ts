@@ -89,6 +89,20 @@ describe('the limiter', () => {
     expect(limiter.take(token, 1)).toMatchObject({ admitted: true, remaining: 0 });
   });
 
+  it("asks for a report once a tenth of a budget's minute is spent since the last one", () => {
+    const { limiter } = limiterAt(1);
+    let asked = 0;
+    limiter.startReporting(() => asked++);
+    const token = { key: 'token:early', perMinute: 100 };
+    for (let i = 0; i < 9; i++) limiter.take(token);
+    expect(asked).toBe(0);
+    limiter.take(token);
+    expect(asked).toBe(1);
+    expect(limiter.takeSpending()).toMatchObject([{ key: 'token:early', spentMs: 6000 }]);
+    limiter.take(token);
+    expect(asked).toBe(1);
+  });
+
   it('answers the draft header fields', () => {
     const { limiter } = limiterAt(6000);
     expect(rateLimitHeaders(limiter.take({ key: 'token:h', perMinute: null }))).toEqual({

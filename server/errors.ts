@@ -27,6 +27,7 @@ type DomainErrorKind =
   | 'PASSWORD_CHANGE_REQUIRED'
   | 'SECOND_FACTOR_REQUIRED'
   | 'SECOND_FACTOR_ENROLMENT_REQUIRED'
+  | 'CONSOLE_SESSION_REQUIRED'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'INVALID_STATE'
@@ -49,6 +50,7 @@ const KINDS: Record<DomainErrorKind, { status: number; title: string; trpc: TRPC
   PASSWORD_CHANGE_REQUIRED: { status: 403, title: 'Forbidden', trpc: 'FORBIDDEN' },
   SECOND_FACTOR_REQUIRED: { status: 401, title: 'Unauthorized', trpc: 'UNAUTHORIZED' },
   SECOND_FACTOR_ENROLMENT_REQUIRED: { status: 403, title: 'Forbidden', trpc: 'FORBIDDEN' },
+  CONSOLE_SESSION_REQUIRED: { status: 403, title: 'Forbidden', trpc: 'FORBIDDEN' },
   NOT_FOUND: { status: 404, title: 'Not Found', trpc: 'NOT_FOUND' },
   CONFLICT: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
   INVALID_STATE: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
@@ -130,7 +132,16 @@ export const secondFactorRequired = () =>
 export const secondFactorEnrolmentRequired = () =>
   new DomainError(
     'SECOND_FACTOR_ENROLMENT_REQUIRED',
-    'Administrators must have a second factor: enrol one first (POST /api/account/second-factor)',
+    'Administrators must have a second factor: enrol one first, signed in to the console (/second-factor)',
+  );
+/**
+ * Second factors and recovery codes are added only from a console session: a token (an API token, or an
+ * access token of the password grant) is a credential a script holds, not the person proving it is them.
+ */
+export const consoleSessionRequired = () =>
+  new DomainError(
+    'CONSOLE_SESSION_REQUIRED',
+    'Second factors and recovery codes are added only when signed in to the console, never with a token',
   );
 export const payloadTooLarge = (limitBytes: number) =>
   new DomainError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limitBytes} bytes`);

@@ -1703,6 +1703,13 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description Proof of the second factor you have, required when you have one (absent for your first): exactly one of `code` and `passkey` */
+        SecondFactorProof: {
+            /** @description a current code from your authenticator app, or an unused recovery code */
+            code?: string;
+            /** @description an assertion of one of your passkeys, for a challenge from POST /account/passkeys/challenge */
+            passkey?: components["schemas"]["PasskeyAssertion"];
+        };
         /** @description What navigator.credentials.create() answered, as JSON (RegistrationResponseJSON) */
         PasskeyRegistrationResponse: {
             /** @description the new credential id */
@@ -2622,7 +2629,7 @@ export interface components {
              * @description stable machine-readable code
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "NOT_RETRYABLE" | "UNAUTHENTICATED" | "FORBIDDEN" | "PASSWORD_CHANGE_REQUIRED" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_ENROLMENT_REQUIRED" | "NOT_FOUND" | "CONFLICT" | "INVALID_STATE" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "METHOD_NOT_ALLOWED" | "REQUEST_HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "DATABASE_UNAVAILABLE" | "SHUTTING_DOWN" | "INTERNAL";
+            code: "VALIDATION_FAILED" | "NOT_RETRYABLE" | "UNAUTHENTICATED" | "FORBIDDEN" | "PASSWORD_CHANGE_REQUIRED" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_ENROLMENT_REQUIRED" | "CONSOLE_SESSION_REQUIRED" | "NOT_FOUND" | "CONFLICT" | "INVALID_STATE" | "LAST_ADMIN" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "METHOD_NOT_ALLOWED" | "REQUEST_HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "DATABASE_UNAVAILABLE" | "SHUTTING_DOWN" | "INTERNAL";
             errors: {
                 field?: string;
                 message?: string;
@@ -3445,6 +3452,7 @@ export interface operations {
                 "application/json": {
                     /** @description the current six-digit code the app shows for the new secret */
                     code: string;
+                    proof?: components["schemas"]["SecondFactorProof"];
                 };
             };
         };
@@ -3758,6 +3766,7 @@ export interface operations {
                     /** @description how you tell it apart, such as "Work laptop" */
                     name: string;
                     response: components["schemas"]["PasskeyRegistrationResponse"];
+                    proof?: components["schemas"]["SecondFactorProof"];
                 };
             };
         };

@@ -9,6 +9,7 @@ import type { ZodType } from 'zod';
 import type { Db } from '../../db/client';
 import type { WorkerRequestRow } from '../../db/schema';
 import type { RequestContext } from '../../lib/request-context';
+import { unfinishedSignIn } from '../auth/admission';
 import { authenticate, type Principal } from '../auth/principal';
 import { scopeAllows, scopeRefusal } from '../auth/token-scopes';
 import {
@@ -17,8 +18,6 @@ import {
   forbidden,
   methodNotAllowed,
   notFound,
-  passwordChangeRequired,
-  secondFactorEnrolmentRequired,
   payloadTooLarge,
   rateLimited,
   unauthenticated,
@@ -204,8 +203,8 @@ export function createEngineRestHandler(
     // Counted as on the REST API: every authenticated request, whatever its answer.
     const overLimit = rateLimitRefusalOf(res, principal);
     if (overLimit) throw overLimit;
-    if (principal.mustChangePassword) throw passwordChangeRequired();
-    if (principal.mustEnrolSecondFactor) throw secondFactorEnrolmentRequired();
+    const unfinished = unfinishedSignIn(principal);
+    if (unfinished) throw unfinished;
     if (!principal.permissions.has('ACCESS_ENGINE_API') && !principal.permissions.has('ACCESS_BPM_ADMIN')) {
       throw forbidden('This operation needs the permission ACCESS_ENGINE_API or ACCESS_BPM_ADMIN');
     }

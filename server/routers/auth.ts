@@ -237,6 +237,7 @@ export const authRouter = operations({
   startTotpEnrolment: signedInOperation
     .meta({
       beforeSecondFactor: true,
+      consoleSessionOnly: true,
       conflict:
         'A second factor is already enrolled (remove it first), or you sign in through the identity provider',
       openapi: {
@@ -257,6 +258,7 @@ export const authRouter = operations({
   confirmTotpEnrolment: signedInOperation
     .meta({
       beforeSecondFactor: true,
+      consoleSessionOnly: true,
       conflict:
         'No enrolment was started, it was restarted meanwhile, a second factor is already enrolled, or you sign in through the identity provider',
       openapi: {
@@ -315,6 +317,7 @@ export const authRouter = operations({
   startPasskeyRegistration: signedInOperation
     .meta({
       beforeSecondFactor: true,
+      consoleSessionOnly: true,
       conflict: 'You sign in through the identity provider, whose second factor is yours',
       openapi: {
         method: 'POST',
@@ -335,6 +338,7 @@ export const authRouter = operations({
   registerPasskey: signedInOperation
     .meta({
       beforeSecondFactor: true,
+      consoleSessionOnly: true,
       conflict:
         'This passkey is already registered, or you sign in through the identity provider, whose second factor is yours',
       openapi: {
@@ -397,6 +401,7 @@ export const authRouter = operations({
 
   regenerateRecoveryCodes: signedInOperation
     .meta({
+      consoleSessionOnly: true,
       conflict: 'You have no second factor',
       openapi: {
         method: 'POST',

@@ -36,6 +36,7 @@ export const restProcedures = [...appOperations].flatMap(([procedurePath, { meta
           idempotent: meta.idempotent,
           conflict: meta.conflict,
           file: meta.file,
+          consoleSessionOnly: meta.consoleSessionOnly,
         },
       ]
     : [],

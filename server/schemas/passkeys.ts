@@ -134,18 +134,6 @@ export const RegisteredPasskeyResponse = PasskeyResponse.extend({
   }),
 }).meta({ id: 'RegisteredPasskeyResponse' });
 
-export const RegisterPasskeyRequest = z
-  .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(100)
-      .meta({ ...NOT_BLANK, description: 'how you tell it apart, such as "Work laptop"' }),
-    response: PasskeyRegistrationResponse,
-  })
-  .meta({ id: 'RegisterPasskeyRequest' });
-
 /** Proof of a current second factor: a code (TOTP or recovery), or a passkey's assertion; exactly one. */
 export const secondFactorProof = {
   code: z
@@ -167,6 +155,29 @@ export const secondFactorProof = {
 const hasExactlyOneProof = (v: { code?: string; passkey?: unknown }) =>
   (v.code === undefined) !== (v.passkey === undefined);
 const exactlyOneProof = { message: 'send exactly one of code and passkey', path: ['code'] };
+
+/** A current second factor, proven before another is added to it (absent for a person's first). */
+export const CurrentSecondFactorProof = z
+  .object(secondFactorProof)
+  .refine(hasExactlyOneProof, exactlyOneProof)
+  .meta({
+    id: 'SecondFactorProof',
+    description:
+      'Proof of the second factor you have, required when you have one (absent for your first): exactly one of `code` and `passkey`',
+  });
+
+export const RegisterPasskeyRequest = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(100)
+      .meta({ ...NOT_BLANK, description: 'how you tell it apart, such as "Work laptop"' }),
+    response: PasskeyRegistrationResponse,
+    proof: CurrentSecondFactorProof.optional(),
+  })
+  .meta({ id: 'RegisterPasskeyRequest' });
 
 export const RemovePasskeyRequest = z
   .object({ id: idParam, ...secondFactorProof })

@@ -1,6 +1,7 @@
 // A person's second factor as the API shows it: never its secret once enrolled, never a recovery code twice.
 import { z } from 'zod';
 import { NOT_BLANK } from './common';
+import { CurrentSecondFactorProof } from './passkeys';
 
 export const SecondFactorResponse = z
   .object({
@@ -33,7 +34,10 @@ const code = (description: string) =>
     .meta({ ...NOT_BLANK, description });
 
 export const ConfirmTotpRequest = z
-  .object({ code: code('the current six-digit code the app shows for the new secret') })
+  .object({
+    code: code('the current six-digit code the app shows for the new secret'),
+    proof: CurrentSecondFactorProof.optional(),
+  })
   .meta({ id: 'ConfirmTotpRequest' });
 
 export const RecoveryCodesResponse = z

@@ -13,6 +13,7 @@ import { attachAuthCache } from '../auth/auth-cache';
 import { clientAddressOf } from './client-address';
 import { allowOrigin, answerPreflight, isPreflight, type CorsOrigins } from './cors';
 import { createEngineRestHandler, ENGINE_REST_PREFIX, engineRestRouteOf } from '../engine-rest/handler';
+import { unfinishedSignIn } from '../auth/admission';
 import { authenticate, type Credentials, type Principal } from '../auth/principal';
 import {
   databaseUnavailable,
@@ -436,6 +437,7 @@ export function createApiHandler(
     const refusal = !auth.principal
       ? unauthenticated('failure' in auth ? auth.failure : undefined)
       : (rateLimitRefusalOf(res, auth.principal) ??
+        unfinishedSignIn(auth.principal) ??
         (!canReadMetrics(auth.principal)
           ? forbidden('Reading the metrics needs a METRICS token or the permission ACCESS_BPM_ADMIN')
           : undefined));

@@ -108,7 +108,9 @@ function problemsOf(method: string, path: string, op: Operation): Partial<Record
             'FORBIDDEN',
             path === '/tokens'
               ? 'PASSWORD_CHANGE_REQUIRED: the password was set by an administrator; change it first (POST /password)'
-              : "A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed",
+              : operation?.consoleSessionOnly
+                ? 'CONSOLE_SESSION_REQUIRED: always over REST, whose bearer token (an API token or an access token) is not a console session; PASSWORD_CHANGE_REQUIRED until a reset password is changed'
+                : "A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed",
           ],
         ] as [DomainErrorKind, string][])
       : []),

@@ -11,14 +11,14 @@ import {
   type Credentials,
   type Principal,
 } from '../auth/principal';
+import { unfinishedSignIn } from '../auth/admission';
 import { scopeAllows, scopeRefusal, type ProcedureScope } from '../auth/token-scopes';
 import {
   DomainError,
   domainErrorOf,
   fieldError,
+  consoleSessionRequired,
   forbidden,
-  passwordChangeRequired,
-  secondFactorEnrolmentRequired,
   problemOf,
   toTRPCError,
   unauthenticated,
@@ -121,6 +121,11 @@ export type AppMeta = OpenApiMeta & {
    * asks of them: enrolling it, and the console's question of who is signed in. Everything else is refused.
    */
   beforeSecondFactor?: true;
+  /**
+   * Adds or renews a second factor or recovery codes: only from a console session, never with a token (an
+   * API token or an access token), which a script holds and which proves no person is at the keyboard.
+   */
+  consoleSessionOnly?: true;
 };
 
 const t = initTRPC
@@ -186,9 +191,9 @@ function admitCaller(
 ): void {
   const principal = ctx.principal;
   if (!principal) throw toTRPCError(unauthenticated(ctx.authFailure));
-  if (principal.mustChangePassword) throw toTRPCError(passwordChangeRequired());
-  if (principal.mustEnrolSecondFactor && !meta?.beforeSecondFactor)
-    throw toTRPCError(secondFactorEnrolmentRequired());
+  const unfinished = unfinishedSignIn(principal, { enrolling: meta?.beforeSecondFactor });
+  if (unfinished) throw toTRPCError(unfinished);
+  if (meta?.consoleSessionOnly && !principal.sessionId) throw toTRPCError(consoleSessionRequired());
   if (anyOf && !anyOf.some((p) => principal.permissions.has(p))) {
     throw toTRPCError(forbidden(`This operation needs the permission ${anyOf.join(' or ')}`));
   }

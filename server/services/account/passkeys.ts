@@ -24,7 +24,12 @@ import { formatLocalDateTime } from '../../time';
 import { recordAudit } from '../admin/audit';
 import { ownUserId } from '../sessions/session-view';
 import { localFactorOwner } from './local-factor-owner';
-import { proveSecondFactor } from './prove-second-factor';
+import {
+  proofRequired,
+  proveExistingSecondFactor,
+  proveSecondFactor,
+  type SecondFactorProof,
+} from './prove-second-factor';
 
 export interface PasskeyView {
   id: number;
@@ -69,22 +74,31 @@ export async function startPasskeyRegistration(
 
 /**
  * Keeps a new passkey once its attestation answers a registration challenge issued to the caller (spent
- * here, whatever the outcome) from the console's origin and RP ID. From now on sign-in asks for a second
- * factor, which this passkey (or any other of theirs) satisfies. When it is their first second factor, it
+ * here, whatever the outcome) from the console's origin and RP ID, proven with a current second factor when
+ * the person has one. From now on sign-in asks for a second factor, which this passkey (or any other of
+ * theirs) satisfies. When it is their first second factor, it
  * answers ten recovery codes too, the only time they are shown.
  */
 export async function registerPasskey(
   db: Db,
-  input: { name: string; response: RegistrationResponseJSON },
+  input: { name: string; response: RegistrationResponseJSON; proof?: SecondFactorProof },
   actor: Principal,
 ): Promise<PasskeyView & { recoveryCodes: string[] }> {
   const userId = localFactorOwner(actor);
   const verified = await verifyNewPasskey(db, { userId, response: input.response });
   if ('refused' in verified) throw fieldError('response', `is not accepted: ${verified.refused}`);
+  // After the attestation: a new passkey refused must not have cost a recovery code.
+  const proven = await proveExistingSecondFactor(
+    db,
+    { userId, proof: input.proof, via: 'register_passkey' },
+    actor,
+  );
   const { added, recoveryCodes } = await db.transaction(async (tx) => {
     await lockSecondFactorsOf(tx, { userId });
     // Asked before the insert: this passkey is the person's first second factor.
     const first = !(await hasSecondFactor(tx, { userId }));
+    // A factor added since the check above must be proven all the same.
+    if (!first && !proven) throw proofRequired();
     const [added] = await tx
       .insert(passkeys)
       .values({ userId, name: input.name, ...verified })

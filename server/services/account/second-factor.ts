@@ -24,7 +24,12 @@ import { formatLocalDateTime } from '../../time';
 import { recordAudit } from '../admin/audit';
 import { ownUserId } from '../sessions/session-view';
 import { localFactorOwner } from './local-factor-owner';
-import { proveSecondFactor, type SecondFactorProof } from './prove-second-factor';
+import {
+  proofRequired,
+  proveExistingSecondFactor,
+  proveSecondFactor,
+  type SecondFactorProof,
+} from './prove-second-factor';
 
 export interface SecondFactorState {
   totp: boolean;
@@ -72,13 +77,14 @@ export async function startTotpEnrolment(
 }
 
 /**
- * Completes enrolment with a first code from the app: only then is the factor asked at sign-in. Answers ten
+ * Completes enrolment with a first code from the app, and a proof of the passkeys the person already has
+ * (proveExistingSecondFactor): only then is the factor asked at sign-in. Answers ten
  * new recovery codes, the only time they are ever shown (only their hashes are kept); any the person had
  * (made with a passkey) no longer work.
  */
 export async function confirmTotpEnrolment(
   db: Db,
-  input: { code: string },
+  input: { code: string; proof?: SecondFactorProof },
   actor: Principal,
   now = Date.now(),
 ): Promise<{ recoveryCodes: string[] }> {
@@ -91,8 +97,15 @@ export async function confirmTotpEnrolment(
   if (pending.confirmedAt) throw alreadyEnrolled();
   const step = stepOfCode(pending.secret, input.code.trim(), now);
   if (step === null) throw fieldError('code', 'is not the current code of the secret being enrolled');
+  // Passkeys already there are proven before an app joins them (the new code proves only the new app).
+  const proven = await proveExistingSecondFactor(
+    db,
+    { userId, proof: input.proof, via: 'confirm_second_factor' },
+    actor,
+  );
   const recoveryCodes = await db.transaction(async (tx) => {
     await lockSecondFactorsOf(tx, { userId });
+    if (!proven && (await hasSecondFactor(tx, { userId }))) throw proofRequired();
     const confirmed = await tx
       .update(secondFactors)
       .set({ confirmedAt: sql`now()`, lastUsedStep: step })

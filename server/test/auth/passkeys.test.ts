@@ -17,6 +17,7 @@ import {
   useTestApi,
   type Actor,
 } from '../support/http-helpers';
+import { openConsoleSession } from '../support/console-session-helpers';
 import { SoftAuthenticator, type Ceremony } from '../support/soft-authenticator';
 
 process.env.PUBLIC_URL = 'https://console.bpm.example:8443/';
@@ -36,13 +37,23 @@ async function withPasskey(
   return { actor, authenticator, passkeyId: passkey.id as number };
 }
 
-async function register(actor: Actor, authenticator: SoftAuthenticator, name = 'Test key') {
-  const me = t.as(actor.token);
+/** Registers a passkey of `authenticator` in the actor's console; `provenWith`: a passkey they have already. */
+async function register(
+  actor: Actor,
+  authenticator: SoftAuthenticator,
+  name = 'Test key',
+  provenWith?: SoftAuthenticator,
+) {
+  const me = await t.console(actor);
+  const proof = provenWith && {
+    passkey: provenWith.assert((await me.post('/account/passkeys/challenge')).body, CONSOLE),
+  };
   const options = await me.post('/account/passkeys/registration');
   expect(options.status, options.text).toBe(200);
   const added = await me.post('/account/passkeys', {
     name,
     response: authenticator.register(options.body, CONSOLE),
+    proof,
   });
   expect(added.status, added.text).toBe(200);
   return added.body;
@@ -69,7 +80,7 @@ describe('the relying party', () => {
 describe('registering a passkey', () => {
   it('answers options with a challenge for the caller, keeps the verified passkey, lists it, and audits it', async () => {
     const actor = await t.actor();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const options = await me.post('/account/passkeys/registration');
     expect(options.status).toBe(200);
     expect(options.body).toMatchObject({
@@ -118,16 +129,16 @@ describe('registering a passkey', () => {
   });
 
   it('takes several passkeys, each its own', async () => {
-    const { actor } = await withPasskey();
-    await register(actor, new SoftAuthenticator(), 'Phone');
+    const { actor, authenticator } = await withPasskey();
+    await register(actor, new SoftAuthenticator(), 'Phone', authenticator);
     expect(
-      (await t.as(actor.token).get('/account/passkeys')).body.map((p: { name: string }) => p.name),
+      (await (await t.console(actor)).get('/account/passkeys')).body.map((p: { name: string }) => p.name),
     ).toEqual(['Test key', 'Phone']);
   });
 
   it('accepts a registration challenge once: the same answer again is 400 and keeps nothing', async () => {
     const actor = await t.actor();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const options = await me.post('/account/passkeys/registration');
     const authenticator = new SoftAuthenticator();
     const response = authenticator.register(options.body, CONSOLE);
@@ -147,8 +158,8 @@ describe('registering a passkey', () => {
   it("refuses another person's challenge, a phishing origin and another RP ID, keeping nothing", async () => {
     const actor = await t.actor();
     const other = await t.actor();
-    const me = t.as(actor.token);
-    const theirs = await t.as(other.token).post('/account/passkeys/registration');
+    const me = await t.console(actor);
+    const theirs = await (await t.console(other)).post('/account/passkeys/registration');
     const refusals = [
       { options: theirs.body, at: CONSOLE },
       {
@@ -177,7 +188,7 @@ describe('registering a passkey', () => {
 
   it('refuses an expired challenge, and keeps at most five open per person (a sixth drops the oldest)', async () => {
     const actor = await t.actor();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const stale = await me.post('/account/passkeys/registration');
     await t.database.db.execute(
       sql`update webauthn_challenges set expires_at = now() - interval '1 second' where challenge = ${stale.body.challenge}`,
@@ -200,7 +211,7 @@ describe('registering a passkey', () => {
 
   it('answers bad input 400 and changes nothing', async () => {
     const actor = await t.actor();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const options = await me.post('/account/passkeys/registration');
     const response = new SoftAuthenticator().register(options.body, CONSOLE);
     for (const bad of [
@@ -346,7 +357,7 @@ describe('signing in with a passkey', () => {
   });
 
   it("refuses another person's passkey and an unknown one, even signing this sign-in's challenge", async () => {
-    const { actor } = await withPasskey();
+    const { actor, authenticator: own } = await withPasskey();
     const { authenticator: theirs } = await withPasskey();
     const options = await signInChallenge(actor);
     expectProblem(await tokenWith(actor, theirs.assert(options, CONSOLE)), 401, 'UNAUTHENTICATED');
@@ -358,7 +369,7 @@ describe('signing in with a passkey', () => {
     // Nor does one's own passkey pass with a challenge issued to someone else's sign-in.
     const { actor: other, authenticator: otherKey } = await withPasskey();
     const mine = new SoftAuthenticator();
-    await register(actor, mine, 'Second');
+    await register(actor, mine, 'Second', own);
     expectProblem(
       await tokenWith(actor, mine.assert(await signInChallenge(other), CONSOLE)),
       401,
@@ -437,7 +448,7 @@ describe('signing in with a passkey', () => {
 describe('removing a passkey', () => {
   it('needs a current second factor: a wrong proof is 400, counted and audited, and removes nothing', async () => {
     const { actor, authenticator, passkeyId } = await withPasskey();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const before = (await t.snapshot()).passkeys;
     expectFieldError(await me.post(`/account/passkeys/${passkeyId}/remove`, { code: '000000' }), 'code');
     const proof = await me.post('/account/passkeys/challenge');
@@ -479,7 +490,7 @@ describe('removing a passkey', () => {
   it("answers someone else's passkey 404, removing nothing", async () => {
     const { actor, authenticator } = await withPasskey();
     const { passkeyId: theirs } = await withPasskey();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const proof = await me.post('/account/passkeys/challenge');
     expectProblem(
       await t.withoutChange(() =>
@@ -491,7 +502,7 @@ describe('removing a passkey', () => {
 
   it('locks after wrong proofs like wrong passwords', async () => {
     const { actor, passkeyId } = await withPasskey();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     for (let i = 0; i < MAX_FAILURES; i++)
       expectFieldError(await me.post(`/account/passkeys/${passkeyId}/remove`, { code: '000000' }), 'code');
     expectProblem(
@@ -503,20 +514,20 @@ describe('removing a passkey', () => {
 
   it('has no proof challenge without a passkey', async () => {
     const actor = await t.actor();
-    expectProblem(await t.as(actor.token).post('/account/passkeys/challenge'), 409);
+    expectProblem(await (await t.console(actor)).post('/account/passkeys/challenge'), 409);
   });
 });
 
 describe("an administrator's reset", () => {
   it('removes every passkey, audited with them; the user signs in with the password alone', async () => {
     const admin = await t.admin();
-    const { actor, passkeyId } = await withPasskey();
-    await register(actor, new SoftAuthenticator(), 'Spare');
+    const { actor, authenticator, passkeyId } = await withPasskey();
+    await register(actor, new SoftAuthenticator(), 'Spare', authenticator);
     const detail = async () => (await t.as(admin.token).get(`/admin/users/${actor.id}`)).body.secondFactor;
     expect(await detail()).toEqual({ authenticatorApp: false, passkeys: 2 });
     expectNoContent(await t.as(admin.token).del(`/admin/users/${actor.id}/second-factor`));
     expect(await detail()).toEqual({ authenticatorApp: false, passkeys: 0 });
-    expect((await t.as(actor.token).get('/account/passkeys')).body).toEqual([]);
+    expect((await (await t.console(actor)).get('/account/passkeys')).body).toEqual([]);
     expect((await t.call('POST', '/tokens', { body: passwordOf(actor) })).status).toBe(200);
     const [event] = await t.auditOf(admin.token, admin.username);
     expect(event).toMatchObject({
@@ -535,23 +546,27 @@ describe("an administrator's reset", () => {
 });
 
 describe('over tRPC', () => {
-  const trpc = (path: string, input: unknown, token?: string) =>
-    t.call('POST', `/trpc/${path}`, { body: input, token });
+  const trpc = (path: string, input: unknown, cookie?: string) =>
+    t.call('POST', `/trpc/${path}`, {
+      body: input,
+      headers: cookie ? { cookie, origin: t.url, 'sec-fetch-site': 'same-origin' } : {},
+    });
 
   it('runs the same ceremonies, and refuses them in a batch before anything is checked', async () => {
     const actor = await t.actor();
+    const { cookie } = await openConsoleSession(t.database, actor.user);
     const authenticator = new SoftAuthenticator();
-    const options = await trpc('auth.startPasskeyRegistration', {}, actor.token);
+    const options = await trpc('auth.startPasskeyRegistration', {}, cookie);
     expect(options.status, options.text).toBe(200);
     const response = authenticator.register(options.body.result.data, CONSOLE);
     const batch = await t.withoutChange(() =>
       t.call('POST', '/trpc/auth.registerPasskey,auth.registerPasskey?batch=1', {
         body: { 0: { name: 'A', response }, 1: { name: 'B', response } },
-        token: actor.token,
+        headers: { cookie, origin: t.url, 'sec-fetch-site': 'same-origin' },
       }),
     );
     expectProblem(batch, 400, 'VALIDATION_FAILED');
-    expect((await trpc('auth.registerPasskey', { name: 'A', response }, actor.token)).status).toBe(200);
+    expect((await trpc('auth.registerPasskey', { name: 'A', response }, cookie)).status).toBe(200);
 
     const challenge = await trpc('auth.startPasskeySignIn', passwordOf(actor));
     expect(challenge.status, challenge.text).toBe(200);

@@ -16,6 +16,7 @@ import {
   useTestApi,
   type Actor,
 } from '../support/http-helpers';
+import { openConsoleSession } from '../support/console-session-helpers';
 import { SoftAuthenticator, type Ceremony } from '../support/soft-authenticator';
 
 process.env.PUBLIC_URL = 'https://console.bpm.example:8443/';
@@ -24,13 +25,21 @@ const t = useTestApi();
 
 const CONSOLE: Ceremony = { origin: 'https://console.bpm.example:8443', rpId: 'console.bpm.example' };
 
-async function register(actor: Actor, authenticator: SoftAuthenticator, name = 'Test key') {
-  const me = t.as(actor.token);
+/** Registers a passkey of `authenticator` in the actor's console; `provenWith`: a passkey they have already. */
+async function register(
+  actor: Actor,
+  authenticator: SoftAuthenticator,
+  name = 'Test key',
+  provenWith?: SoftAuthenticator,
+) {
+  const me = await t.console(actor);
+  const proof = provenWith && { passkey: await proofOf(actor, provenWith) };
   const options = await me.post('/account/passkeys/registration');
   expect(options.status, options.text).toBe(200);
   const added = await me.post('/account/passkeys', {
     name,
     response: authenticator.register(options.body, CONSOLE),
+    proof,
   });
   expect(added.status, added.text).toBe(200);
   return added.body as { id: number; name: string; recoveryCodes: string[] };
@@ -48,11 +57,11 @@ const passwordOf = (actor: Actor) => ({ username: actor.username, password: acto
 const tokenWith = (actor: Actor, code: string) =>
   t.call('POST', '/tokens', { body: { ...passwordOf(actor), code } });
 const codesLeft = async (actor: Actor) =>
-  (await t.as(actor.token).get('/account/second-factor')).body.recoveryCodesLeft as number;
+  (await (await t.console(actor)).get('/account/second-factor')).body.recoveryCodesLeft as number;
 
 /** An assertion of `authenticator` for a proof challenge of the caller's. */
 async function proofOf(actor: Actor, authenticator: SoftAuthenticator) {
-  const challenge = await t.as(actor.token).post('/account/passkeys/challenge');
+  const challenge = await (await t.console(actor)).post('/account/passkeys/challenge');
   expect(challenge.status, challenge.text).toBe(200);
   return authenticator.assert(challenge.body, CONSOLE);
 }
@@ -60,16 +69,17 @@ async function proofOf(actor: Actor, authenticator: SoftAuthenticator) {
 describe('the first passkey', () => {
   it('answers ten recovery codes, shown once: a later passkey answers none, and only hashes are kept', async () => {
     const actor = await t.actor();
-    const first = await register(actor, new SoftAuthenticator());
+    const firstKey = new SoftAuthenticator();
+    const first = await register(actor, firstKey);
     expect(first.recoveryCodes).toHaveLength(10);
     expect(new Set(first.recoveryCodes).size).toBe(10);
     for (const code of first.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect((await t.as(actor.token).get('/account/second-factor')).body).toEqual({
+    expect((await (await t.console(actor)).get('/account/second-factor')).body).toEqual({
       totp: false,
       enrolledAt: null,
       recoveryCodesLeft: 10,
     });
-    const second = await register(actor, new SoftAuthenticator(), 'Spare');
+    const second = await register(actor, new SoftAuthenticator(), 'Spare', firstKey);
     expect(second.recoveryCodes).toEqual([]);
     expect(await codesLeft(actor)).toBe(10);
     expect(JSON.stringify(await t.snapshot())).not.toContain(first.recoveryCodes[0]);
@@ -83,9 +93,9 @@ describe('the first passkey', () => {
     expect(JSON.stringify(events)).not.toContain(first.recoveryCodes[0]);
   });
 
-  it('gives codes to one of two first passkeys registered at once', async () => {
+  it('takes one of two first passkeys registered at once, with codes: the other needed a proof', async () => {
     const actor = await t.actor();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const [a, b] = [new SoftAuthenticator(), new SoftAuthenticator()];
     const [optionsA, optionsB] = [
       await me.post('/account/passkeys/registration'),
@@ -95,8 +105,13 @@ describe('the first passkey', () => {
       me.post('/account/passkeys', { name: 'A', response: a.register(optionsA.body, CONSOLE) }),
       me.post('/account/passkeys', { name: 'B', response: b.register(optionsB.body, CONSOLE) }),
     ]);
-    expect(answers.map((r) => r.status)).toEqual([200, 200]);
-    expect(answers.map((r) => r.body.recoveryCodes.length).sort()).toEqual([0, 10]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+    expectFieldError(
+      answers.find((r) => r.status === 400)!,
+      'proof',
+    );
+    expect(answers.find((r) => r.status === 200)!.body.recoveryCodes).toHaveLength(10);
+    expect((await me.get('/account/passkeys')).body).toHaveLength(1);
     expect(await codesLeft(actor)).toBe(10);
   });
 });
@@ -144,10 +159,12 @@ describe('signing in with a recovery code', () => {
   });
 
   it('proves the second factor of a password change, and of removing a passkey', async () => {
-    const { actor, passkeyId, recoveryCodes } = await passkeyOnly();
-    await register(actor, new SoftAuthenticator(), 'Spare');
+    const { actor, authenticator, passkeyId, recoveryCodes } = await passkeyOnly();
+    await register(actor, new SoftAuthenticator(), 'Spare', authenticator);
     expectNoContent(
-      await t.as(actor.token).post(`/account/passkeys/${passkeyId}/remove`, { code: recoveryCodes[0] }),
+      await (
+        await t.console(actor)
+      ).post(`/account/passkeys/${passkeyId}/remove`, { code: recoveryCodes[0] }),
     );
     expect(await codesLeft(actor)).toBe(9);
     const body = {
@@ -163,7 +180,7 @@ describe('signing in with a recovery code', () => {
 describe('a new set of recovery codes', () => {
   it('is proven with a recovery code or a passkey, answers ten new ones once, and voids the old', async () => {
     const { actor, authenticator, recoveryCodes } = await passkeyOnly();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const withCode = await me.post('/account/recovery-codes', { code: recoveryCodes[0] });
     expect(withCode.status, withCode.text).toBe(200);
     const renewed = withCode.body.recoveryCodes as string[];
@@ -192,7 +209,7 @@ describe('a new set of recovery codes', () => {
 
   it('is proven with a current code of the authenticator app too', async () => {
     const actor = await t.actor();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const { body } = await me.post('/account/second-factor');
     const secret = Secret.fromBase32(body.secret);
     await me.post('/account/second-factor/confirm', {
@@ -205,7 +222,7 @@ describe('a new set of recovery codes', () => {
 
   it('refuses a wrong proof 400, audited and counted toward the lock, changing nothing else', async () => {
     const { actor, authenticator } = await passkeyOnly();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const before = (await t.snapshot()).recoveryCodes;
     expectFieldError(await me.post('/account/recovery-codes', { code: 'aaaaa-aaaaa' }), 'code');
     expectFieldError(
@@ -232,7 +249,7 @@ describe('a new set of recovery codes', () => {
 
   it('answers bad input 400 and changes nothing', async () => {
     const { actor, authenticator, recoveryCodes } = await passkeyOnly();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const passkey = await proofOf(actor, authenticator);
     for (const bad of [
       {},
@@ -248,10 +265,8 @@ describe('a new set of recovery codes', () => {
 
   it('is 409 without a second factor, and 401 without a session', async () => {
     const actor = await t.actor();
-    expectProblem(
-      await t.withoutChange(() => t.as(actor.token).post('/account/recovery-codes', { code: '123456' })),
-      409,
-    );
+    const me = await t.console(actor);
+    expectProblem(await t.withoutChange(() => me.post('/account/recovery-codes', { code: '123456' })), 409);
     expectProblem(await t.call('POST', '/account/recovery-codes', { body: { code: '123456' } }), 401);
   });
 });
@@ -259,8 +274,8 @@ describe('a new set of recovery codes', () => {
 describe('when factors come and go', () => {
   it('removing the last passkey with no app removes the codes; one of two keeps them', async () => {
     const { actor, authenticator, passkeyId, recoveryCodes } = await passkeyOnly();
-    const me = t.as(actor.token);
-    const spare = await register(actor, new SoftAuthenticator(), 'Spare');
+    const me = await t.console(actor);
+    const spare = await register(actor, new SoftAuthenticator(), 'Spare', authenticator);
     expectNoContent(
       await me.post(`/account/passkeys/${spare.id}/remove`, { passkey: await proofOf(actor, authenticator) }),
     );
@@ -288,12 +303,13 @@ describe('when factors come and go', () => {
   });
 
   it('confirming an app beside passkeys answers a new set in place of the old; removing the app keeps it', async () => {
-    const { actor, recoveryCodes } = await passkeyOnly();
-    const me = t.as(actor.token);
+    const { actor, authenticator, recoveryCodes } = await passkeyOnly();
+    const me = await t.console(actor);
     const { body } = await me.post('/account/second-factor');
     const secret = Secret.fromBase32(body.secret);
     const confirmed = await me.post('/account/second-factor/confirm', {
       code: TOTP.generate({ secret, timestamp: Date.now() - 30_000 }),
+      proof: { passkey: await proofOf(actor, authenticator) },
     });
     expect(confirmed.status, confirmed.text).toBe(200);
     const appCodes = confirmed.body.recoveryCodes as string[];
@@ -330,15 +346,17 @@ describe('when factors come and go', () => {
 });
 
 describe('over tRPC', () => {
-  const trpc = (path: string, input: unknown, token?: string) =>
-    t.call('POST', `/trpc/${path}`, { body: input, token });
+  const trpc = (path: string, input: unknown, cookie?: string) =>
+    t.call('POST', `/trpc/${path}`, { body: input, headers: cookie ? consoleHeaders(cookie) : {} });
+  const consoleHeaders = (cookie: string) => ({ cookie, origin: t.url, 'sec-fetch-site': 'same-origin' });
 
   it('answers the codes of the first passkey and a new set, and refuses a batch before anything is checked', async () => {
     const actor = await t.actor();
+    const { cookie } = await openConsoleSession(t.database, actor.user);
     const authenticator = new SoftAuthenticator();
-    const options = await trpc('auth.startPasskeyRegistration', {}, actor.token);
+    const options = await trpc('auth.startPasskeyRegistration', {}, cookie);
     const response = authenticator.register(options.body.result.data, CONSOLE);
-    const added = await trpc('auth.registerPasskey', { name: 'A', response }, actor.token);
+    const added = await trpc('auth.registerPasskey', { name: 'A', response }, cookie);
     expect(added.status, added.text).toBe(200);
     const codes = added.body.result.data.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
@@ -346,18 +364,18 @@ describe('over tRPC', () => {
     const batch = await t.withoutChange(() =>
       t.call('POST', '/trpc/auth.regenerateRecoveryCodes,auth.getSecondFactor?batch=1', {
         body: { 0: { code: codes[0] }, 1: {} },
-        token: actor.token,
+        headers: consoleHeaders(cookie),
       }),
     );
     expectProblem(batch, 400, 'VALIDATION_FAILED');
-    const renewed = await trpc('auth.regenerateRecoveryCodes', { code: codes[0] }, actor.token);
+    const renewed = await trpc('auth.regenerateRecoveryCodes', { code: codes[0] }, cookie);
     expect(renewed.status, renewed.text).toBe(200);
     expect(renewed.body.result.data.recoveryCodes).toHaveLength(10);
     // tRPC answers errors in its own shape, not as problem documents: called unchecked.
     const before = await t.snapshot();
     const blank = await api(t.url, 'POST', '/trpc/auth.regenerateRecoveryCodes', {
       body: { code: ' ' },
-      token: actor.token,
+      headers: consoleHeaders(cookie),
     });
     expect(blank.status).toBe(400);
     expect(await t.snapshot()).toEqual(before);

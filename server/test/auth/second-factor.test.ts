@@ -19,10 +19,10 @@ const t = useTestApi();
 const codeOf = (secret: string, timestamp = Date.now()) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp });
 
-/** An actor who has enrolled TOTP through the API: their secret and recovery codes. */
+/** An actor who has enrolled TOTP in the console: their secret and recovery codes. */
 async function enrolled(permissions: Parameters<typeof t.actor>[0] = []) {
   const actor = await t.actor(permissions);
-  const me = t.as(actor.token);
+  const me = await t.console(actor);
   const started = await me.post('/account/second-factor');
   expect(started.status, started.text).toBe(200);
   // The previous step's code: the sign-in that follows in the test uses the current one.
@@ -43,7 +43,7 @@ const tokenFor = (actor: Actor, code?: string) =>
 describe('enrolment', () => {
   it('answers a secret and its otpauth:// URI, and asks nothing at sign-in until confirmed', async () => {
     const actor = await t.actor();
-    const started = await t.as(actor.token).post('/account/second-factor');
+    const started = await (await t.console(actor)).post('/account/second-factor');
     expect(started.status).toBe(200);
     const uri = new URL(started.body.uri);
     expect(uri.protocol).toBe('otpauth:');
@@ -55,7 +55,7 @@ describe('enrolment', () => {
 
   it('completes only with a valid code: a wrong one is 400 and changes nothing', async () => {
     const actor = await t.actor();
-    const me = t.as(actor.token);
+    const me = await t.console(actor);
     const { body } = await me.post('/account/second-factor');
     const wrong = String((Number(codeOf(body.secret)) + 1) % 1_000_000).padStart(6, '0');
     const refused = await t.withoutChange(() => me.post('/account/second-factor/confirm', { code: wrong }));

@@ -10,8 +10,13 @@ import { SECURITY_EVENT_TYPES } from '../../../domain/security-events';
 import { verifyCredentials } from '../../auth/login';
 import { reportIncident } from '../../services/incidents/report-incident';
 import { SECURITY_EVENT_OF_ACTION } from '../../services/notifications/security-events';
-import { consoleCall, openConsoleSession, problemCodeOf } from '../support/console-session-helpers';
-import { api, callerFor, createTestUser, onPostgres, startApiServer, unique } from '../support/helpers';
+import {
+  consoleCall,
+  consoleCallerFor,
+  openConsoleSession,
+  problemCodeOf,
+} from '../support/console-session-helpers';
+import { api, createTestUser, onPostgres, startApiServer, unique } from '../support/helpers';
 import {
   sleep,
   until,
@@ -71,7 +76,7 @@ describe('each security event', () => {
 
     // Their second factor, enrolled then reset by an administrator.
     const other = await createTestUser(t.database, { permissions: ['ACCESS_PROCESS_PORTAL'] });
-    const own = await callerFor(t.database, other);
+    const own = await consoleCallerFor(t.database, other);
     const started = await own.auth.startTotpEnrolment({});
     secrets.push(started.secret);
     const code = TOTP.generate({ secret: Secret.fromBase32(started.secret), timestamp: Date.now() - 30_000 });

@@ -3,7 +3,9 @@
 import { encode } from 'next-auth/jwt';
 import type { Database } from '../../../db/client';
 import { startConsoleSession } from '../../auth/console-sessions';
-import type { TestUser } from './helpers';
+import { appRouter } from '../../routers';
+import { createContext } from '../../transport/trpc';
+import { dispatcherOf, type TestUser } from './helpers';
 
 export const SESSION_COOKIE = 'next-auth.session-token';
 
@@ -27,6 +29,14 @@ export async function openConsoleSession(database: Database, user: TestUser): Pr
   });
   const cookie = await sessionCookie({ name: user.username, uid: user.id, ver: user.tokenVersion, sid });
   return { sid, cookie };
+}
+
+/** A tRPC caller signed in to the console as `user`, with the cookie of a new session. */
+export async function consoleCallerFor(database: Database, user: TestUser) {
+  const { cookie } = await openConsoleSession(database, user);
+  return appRouter.createCaller(
+    await createContext({ db: database.db, dispatcher: dispatcherOf(database), credentials: { cookie } }),
+  );
 }
 
 /** A tRPC call of the console (same-origin JSON, the session cookie): status and parsed body. */

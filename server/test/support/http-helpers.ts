@@ -11,6 +11,8 @@ import { apiTokens, userGroups, users } from '../../../db/schema';
 import { generateApiToken } from '../../auth/tokens';
 import { sessionHandle, startConsoleSession } from '../../auth/console-sessions';
 import { PERMISSION_CODES, type Permission } from '../../permissions';
+import { appOperations } from '../../routers';
+import { buildRestRoutes, matchRestRoute, restInput } from '../../transport/rest-routes';
 import { createSilence } from '../../services/incidents/silences';
 import { formatLocalDateTime } from '../../time';
 import {
@@ -23,6 +25,7 @@ import {
   unique,
   type TestUser,
 } from './helpers';
+import { openConsoleSession } from './console-session-helpers';
 
 export type ApiResponse = Awaited<ReturnType<typeof api>>;
 export type CallOptions = Parameters<typeof api>[3];
@@ -125,6 +128,8 @@ export interface Client {
 
 export type DbState = Record<string, unknown[]>;
 
+const CONSOLE_ROUTES = buildRestRoutes(appOperations);
+
 export class TestApi {
   database!: Database;
   url!: string;
@@ -155,6 +160,66 @@ export class TestApi {
       post: (path, body) => this.call('POST', path, { token, body }),
       put: (path, body) => this.call('PUT', path, { token, body }),
       del: (path) => this.call('DELETE', path, { token }),
+    };
+  }
+
+  /**
+   * The console of `actor`, newly signed in: each call names an operation by its REST method and path, and
+   * is made as the console makes it (tRPC, same origin, the session cookie); answered as REST answers, with
+   * the data, or the problem document the tRPC error carries.
+   */
+  async console(actor: Actor): Promise<Client> {
+    const { cookie } = await openConsoleSession(this.database, actor.user);
+    const call = async (method: string, path: string, body?: unknown): Promise<ApiResponse> => {
+      const url = new URL(path, 'http://localhost');
+      const match = matchRestRoute(CONSOLE_ROUTES, method, url.pathname);
+      if (!match) throw new Error(`No operation answers ${method} ${path}`);
+      const query: Record<string, string[]> = {};
+      for (const [key, value] of url.searchParams) query[key] = [...(query[key] ?? []), value];
+      const input = restInput(
+        match,
+        method === 'GET' || method === 'DELETE' ? { query } : { body: body ?? {} },
+      );
+      const procedure = `${this.url}/api/trpc/${match.route.operationPath}`;
+      const headers = {
+        cookie,
+        origin: this.url,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+      };
+      const res =
+        match.route.operation.type === 'query'
+          ? await fetch(`${procedure}?input=${encodeURIComponent(JSON.stringify(input ?? {}))}`, { headers })
+          : await fetch(procedure, { method: 'POST', headers, body: JSON.stringify(input ?? {}) });
+      const answer = JSON.parse(await res.text());
+      if (!res.ok) {
+        const problem = answer.error.problem ?? answer.error.data?.problem;
+        const problemHeaders = new Headers({ 'content-type': 'application/problem+json' });
+        const checked = {
+          status: res.status,
+          headers: problemHeaders,
+          body: problem,
+          text: JSON.stringify(problem),
+        };
+        checkInvariants(checked);
+        return checked;
+      }
+      const data = answer.result?.data;
+      const status = data === undefined ? (match.route.successStatus ?? 200) : 200;
+      const checked = {
+        status,
+        headers: res.headers,
+        body: data ?? null,
+        text: data === undefined ? '' : JSON.stringify(data),
+      };
+      checkInvariants(checked);
+      return checked;
+    };
+    return {
+      get: (path) => call('GET', path),
+      post: (path, body) => call('POST', path, body),
+      put: (path, body) => call('PUT', path, body),
+      del: (path) => call('DELETE', path),
     };
   }
 

@@ -198,6 +198,29 @@ function consoleCeremony(): Ceremony {
   return { origin, rpId: rpID };
 }
 
+/** An authenticator app enrolled in the actor's console (second factors are added there only). */
+async function appEnrolledInConsole(actor: Actor): Promise<{ recoveryCodes: string[] }> {
+  const me = await t.console(actor);
+  const { body } = await me.post('/account/second-factor');
+  const code = TOTP.generate({ secret: Secret.fromBase32(body.secret) });
+  const confirmed = await me.post('/account/second-factor/confirm', { code });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  return confirmed.body;
+}
+
+/** A first passkey of `authenticator`, registered in the actor's console. */
+async function passkeyRegisteredInConsole(
+  actor: Actor,
+  authenticator: SoftAuthenticator,
+): Promise<{ id: number; recoveryCodes: string[] }> {
+  const me = await t.console(actor);
+  const options = await me.post('/account/passkeys/registration');
+  const response = authenticator.register(options.body, consoleCeremony());
+  const added = await me.post('/account/passkeys', { name: 'Key', response });
+  expect(added.status, added.text).toBe(200);
+  return added.body;
+}
+
 const inAnHour = () => formatLocalDateTime(new Date(Date.now() + 3_600_000));
 
 async function createSilence(api: Api) {
@@ -421,26 +444,23 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
   },
 
   async startTotpEnrolment() {
-    const mine = clientOf((await t.actor()).token);
-    const started = ok(await mine.POST('/account/second-factor'));
-    expect(started.uri).toMatch(/^otpauth:\/\/totp\//);
-    expect(started.secret).toMatch(/^[A-Z2-7]+$/);
+    // A console session only (its tRPC calls): a bearer token is refused, whatever it is.
+    const actor = await t.actor();
+    problem(await clientOf(actor.token).POST('/account/second-factor'), 403, 'CONSOLE_SESSION_REQUIRED');
+    const { token } = await t.apiTokenFor(actor.id);
+    problem(await clientOf(token).POST('/account/second-factor'), 403, 'CONSOLE_SESSION_REQUIRED');
   },
 
   async confirmTotpEnrolment() {
     const mine = clientOf((await t.actor()).token);
-    const { secret } = ok(await mine.POST('/account/second-factor'));
-    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
-    const { recoveryCodes } = ok(await mine.POST('/account/second-factor/confirm', { body: { code } }));
-    expect(recoveryCodes).toHaveLength(10);
-    problem(await mine.POST('/account/second-factor/confirm', { body: { code } }), 409, 'CONFLICT');
+    const body = { code: '123456' };
+    problem(await mine.POST('/account/second-factor/confirm', { body }), 403, 'CONSOLE_SESSION_REQUIRED');
   },
 
   async removeSecondFactor() {
-    const mine = clientOf((await t.actor()).token);
-    const { secret } = ok(await mine.POST('/account/second-factor'));
-    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
-    const { recoveryCodes } = ok(await mine.POST('/account/second-factor/confirm', { body: { code } }));
+    const actor = await t.actor();
+    const { recoveryCodes } = await appEnrolledInConsole(actor);
+    const mine = clientOf(actor.token);
     const removal = { body: { code: recoveryCodes[0] } };
     ok(await mine.POST('/account/second-factor/remove', removal), 204);
     problem(await mine.POST('/account/second-factor/remove', removal), 409, 'CONFLICT');
@@ -462,40 +482,34 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
 
   async startPasskeyRegistration({ anonymous }) {
     const mine = clientOf((await t.actor()).token);
-    const options = ok(await mine.POST('/account/passkeys/registration'));
-    expect(options.rp.id).toBe(relyingParty().rpID);
+    problem(await mine.POST('/account/passkeys/registration'), 403, 'CONSOLE_SESSION_REQUIRED');
     problem(await anonymous.POST('/account/passkeys/registration'), 401, 'UNAUTHENTICATED');
   },
 
   async registerPasskey() {
-    const mine = clientOf((await t.actor()).token);
-    const options = ok(await mine.POST('/account/passkeys/registration'));
-    const response = new SoftAuthenticator().register(options, consoleCeremony());
-    const added = ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
-    expect(added).toMatchObject({ name: 'Key', lastUsedAt: null });
-    expect(added.recoveryCodes).toHaveLength(10);
+    const actor = await t.actor();
+    const options = await (await t.console(actor)).post('/account/passkeys/registration');
+    const response = new SoftAuthenticator().register(options.body, consoleCeremony());
     problem(
-      await mine.POST('/account/passkeys', { body: { name: 'Key', response } }),
-      400,
-      'VALIDATION_FAILED',
+      await clientOf(actor.token).POST('/account/passkeys', { body: { name: 'Key', response } }),
+      403,
+      'CONSOLE_SESSION_REQUIRED',
     );
   },
 
   async startPasskeyProof() {
-    const mine = clientOf((await t.actor()).token);
+    const actor = await t.actor();
+    const mine = clientOf(actor.token);
     problem(await mine.POST('/account/passkeys/challenge'), 409, 'CONFLICT');
-    const options = ok(await mine.POST('/account/passkeys/registration'));
-    const response = new SoftAuthenticator().register(options, consoleCeremony());
-    ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
+    await passkeyRegisteredInConsole(actor, new SoftAuthenticator());
     expect(ok(await mine.POST('/account/passkeys/challenge')).allowCredentials).toHaveLength(1);
   },
 
   async removePasskey() {
-    const mine = clientOf((await t.actor()).token);
+    const actor = await t.actor();
+    const mine = clientOf(actor.token);
     const authenticator = new SoftAuthenticator();
-    const options = ok(await mine.POST('/account/passkeys/registration'));
-    const response = authenticator.register(options, consoleCeremony());
-    const { id } = ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
+    const { id } = await passkeyRegisteredInConsole(actor, authenticator);
     const proof = ok(await mine.POST('/account/passkeys/challenge'));
     const passkey = authenticator.assert(proof, consoleCeremony());
     ok(
@@ -513,37 +527,21 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
   },
 
   async regenerateRecoveryCodes() {
-    const mine = clientOf((await t.actor()).token);
-    problem(await mine.POST('/account/recovery-codes', { body: { code: '123456' } }), 409, 'CONFLICT');
-    const authenticator = new SoftAuthenticator();
-    const options = ok(await mine.POST('/account/passkeys/registration'));
-    const response = authenticator.register(options, consoleCeremony());
-    const { recoveryCodes } = ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
-    const renewed = ok(await mine.POST('/account/recovery-codes', { body: { code: recoveryCodes[0] } }));
-    expect(renewed.recoveryCodes).toHaveLength(10);
-    const passkey = authenticator.assert(
-      ok(await mine.POST('/account/passkeys/challenge')),
-      consoleCeremony(),
-    );
-    expect(ok(await mine.POST('/account/recovery-codes', { body: { passkey } })).recoveryCodes).toHaveLength(
-      10,
-    );
+    const actor = await t.actor();
+    const { recoveryCodes } = await passkeyRegisteredInConsole(actor, new SoftAuthenticator());
     problem(
-      await mine.POST('/account/recovery-codes', { body: { code: renewed.recoveryCodes[0] } }),
-      400,
-      'VALIDATION_FAILED',
+      await clientOf(actor.token).POST('/account/recovery-codes', { body: { code: recoveryCodes[0] } }),
+      403,
+      'CONSOLE_SESSION_REQUIRED',
     );
   },
 
   async startPasskeySignIn({ anonymous }) {
     const actor = await t.actor();
-    const mine = clientOf(actor.token);
     const credentials = { username: actor.username, password: actor.user.password };
     problem(await anonymous.POST('/tokens/passkey-challenge', { body: credentials }), 409, 'CONFLICT');
     const authenticator = new SoftAuthenticator();
-    const options = ok(await mine.POST('/account/passkeys/registration'));
-    const response = authenticator.register(options, consoleCeremony());
-    ok(await mine.POST('/account/passkeys', { body: { name: 'Key', response } }));
+    await passkeyRegisteredInConsole(actor, authenticator);
     const challenge = ok(await anonymous.POST('/tokens/passkey-challenge', { body: credentials }));
     const passkey = authenticator.assert(challenge, consoleCeremony());
     expect(ok(await anonymous.POST('/tokens', { body: { ...credentials, passkey } })).tokenType).toBe(

@@ -24,12 +24,7 @@ import { formatLocalDateTime } from '../../time';
 import { recordAudit } from '../admin/audit';
 import { ownUserId } from '../sessions/session-view';
 import { localFactorOwner } from './local-factor-owner';
-import {
-  proofRequired,
-  proveExistingSecondFactor,
-  proveSecondFactor,
-  type SecondFactorProof,
-} from './prove-second-factor';
+import { proofRequired, proveSecondFactor, type SecondFactorProof } from './prove-second-factor';
 
 export interface PasskeyView {
   id: number;
@@ -85,20 +80,24 @@ export async function registerPasskey(
   actor: Principal,
 ): Promise<PasskeyView & { recoveryCodes: string[] }> {
   const userId = localFactorOwner(actor);
+  const hasFactor = await hasSecondFactor(db, { userId });
+  // Refused before the attestation is checked, which spends its challenge: a refusal changes nothing.
+  if (hasFactor && !input.proof) throw proofRequired();
   const verified = await verifyNewPasskey(db, { userId, response: input.response });
   if ('refused' in verified) throw fieldError('response', `is not accepted: ${verified.refused}`);
   // After the attestation: a new passkey refused must not have cost a recovery code.
-  const proven = await proveExistingSecondFactor(
-    db,
-    { userId, proof: input.proof, via: 'register_passkey' },
-    actor,
-  );
+  if (hasFactor)
+    await proveSecondFactor(
+      db,
+      { userId, proof: input.proof!, via: 'register_passkey', field: 'proof' },
+      actor,
+    );
   const { added, recoveryCodes } = await db.transaction(async (tx) => {
     await lockSecondFactorsOf(tx, { userId });
     // Asked before the insert: this passkey is the person's first second factor.
     const first = !(await hasSecondFactor(tx, { userId }));
     // A factor added since the check above must be proven all the same.
-    if (!first && !proven) throw proofRequired();
+    if (!first && !hasFactor) throw proofRequired();
     const [added] = await tx
       .insert(passkeys)
       .values({ userId, name: input.name, ...verified })

@@ -1,8 +1,8 @@
 'use client';
 // Your passkeys: each a second factor of its own. Adding one asks the browser to make it (the server's
 // options and single-use challenge, then its answer verified there; the first brings recovery codes, shown
-// once); removing one asks for a current second factor: any of your passkeys, or a code from your
-// authenticator app or a recovery code.
+// once); adding one beside a second factor you have, and removing one, ask for a current second factor: any
+// of your passkeys, or a code from your authenticator app or a recovery code.
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   browserSupportsWebAuthn,
@@ -46,10 +46,13 @@ export function PasskeysCard() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.auth.listPasskeys.queryOptions({}));
+  const secondFactor = useQuery(trpc.auth.getSecondFactor.queryOptions({}));
   const start = useMutation(trpc.auth.startPasskeyRegistration.mutationOptions());
+  const startProof = useMutation(trpc.auth.startPasskeyProof.mutationOptions());
   const register = useMutation(trpc.auth.registerPasskey.mutationOptions());
   const supported = useWebAuthnSupported();
   const [name, setName] = useState('');
+  const [proofCode, setProofCode] = useState('');
   const [browserError, setBrowserError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -65,6 +68,20 @@ export function PasskeysCard() {
     event.preventDefault();
     setBrowserError(null);
     register.reset();
+    // Beside a second factor you have, the new passkey comes with a proof of it: the code typed, else
+    // one of your passkeys signs first.
+    let proof: { code: string } | { passkey: z.infer<typeof PasskeyAssertion> } | undefined;
+    if (proofCode.trim()) proof = { code: proofCode.trim() };
+    else if (hasPasskeys) {
+      const proofOptions = await startProof.mutateAsync({}).catch(() => null);
+      if (!proofOptions) return;
+      try {
+        proof = { passkey: await signWithPasskey(proofOptions) };
+      } catch (error) {
+        setBrowserError(webAuthnFailure(error));
+        return;
+      }
+    }
     const options = await start.mutateAsync({}).catch(() => null);
     if (!options) return;
     let response: z.infer<typeof PasskeyRegistrationResponse>;
@@ -77,10 +94,11 @@ export function PasskeysCard() {
       return;
     }
     register.mutate(
-      { name, response },
+      { name, response, proof },
       {
         onSuccess: (added) => {
           setName('');
+          setProofCode('');
           if (added.recoveryCodes.length) setRecoveryCodes(added.recoveryCodes);
           notifySuccess('Passkey added', `“${added.name}” now signs you in after your password.`);
           void refresh();
@@ -90,6 +108,8 @@ export function PasskeysCard() {
   }
 
   const passkeys = list.data ?? [];
+  const hasPasskeys = passkeys.length > 0;
+  const hasFactor = hasPasskeys || Boolean(secondFactor.data?.totp);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="passkeys-title">
       <Stack>
@@ -154,6 +174,9 @@ export function PasskeysCard() {
                   {browserError}
                 </Alert>
               )}
+              {startProof.error ? (
+                <ProblemAlert error={startProof.error} title="Could not add a passkey" />
+              ) : null}
               {start.error ? <ProblemAlert error={start.error} title="Could not add a passkey" /> : null}
               {register.error ? (
                 <ProblemAlert error={register.error} title="Could not add a passkey" />
@@ -167,7 +190,20 @@ export function PasskeysCard() {
                   value={name}
                   onChange={(e) => setName(e.currentTarget.value)}
                 />
-                <Button type="submit" loading={start.isPending || register.isPending}>
+                {hasFactor && (
+                  <TextInput
+                    label={
+                      hasPasskeys
+                        ? 'Code from your app or a recovery code (else a passkey of yours confirms)'
+                        : 'Current code from your app, or a recovery code'
+                    }
+                    autoComplete="one-time-code"
+                    required={!hasPasskeys}
+                    value={proofCode}
+                    onChange={(e) => setProofCode(e.currentTarget.value)}
+                  />
+                )}
+                <Button type="submit" loading={startProof.isPending || start.isPending || register.isPending}>
                   Add a passkey
                 </Button>
               </Group>

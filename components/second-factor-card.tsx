@@ -1,11 +1,13 @@
 'use client';
 // Your authenticator app: enrolling one (a QR code of the otpauth:// URI, or the secret typed in, then a
-// first code to confirm), the new recovery codes shown once at the end, and removing it with a code.
-import { Button, Code, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+// first code to confirm, with a proof of your passkeys when you have some), the new recovery codes shown
+// once at the end, and removing it with a code.
+import { Alert, Button, Code, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { NewRecoveryCodes } from '@/components/new-recovery-codes';
+import { signWithPasskey, webAuthnFailure } from '@/components/passkeys-card';
 import { useTRPC } from '@/components/trpc';
 import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 
@@ -30,20 +32,42 @@ export function SecondFactorCard() {
   const start = useMutation(trpc.auth.startTotpEnrolment.mutationOptions());
   const confirm = useMutation(trpc.auth.confirmTotpEnrolment.mutationOptions());
   const remove = useMutation(trpc.auth.removeSecondFactor.mutationOptions());
+  const passkeys = useQuery(trpc.auth.listPasskeys.queryOptions({}));
+  const startProof = useMutation(trpc.auth.startPasskeyProof.mutationOptions());
   const [code, setCode] = useState('');
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const [browserError, setBrowserError] = useState<string | null>(null);
   const [removalCode, setRemovalCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const qrCode = useQrCode(start.data?.uri);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.auth.getSecondFactor.queryKey() });
 
-  function submitCode(event: FormEvent) {
+  // Passkeys you have are a second factor already: the app joins them with a proof of them (a recovery
+  // code typed, else one of them signs).
+  const hasPasskeys = (passkeys.data?.length ?? 0) > 0;
+
+  async function submitCode(event: FormEvent) {
     event.preventDefault();
+    setBrowserError(null);
+    let proof: Parameters<typeof confirm.mutate>[0]['proof'];
+    if (recoveryCode.trim()) proof = { code: recoveryCode.trim() };
+    else if (hasPasskeys) {
+      const options = await startProof.mutateAsync({}).catch(() => null);
+      if (!options) return;
+      try {
+        proof = { passkey: await signWithPasskey(options) };
+      } catch (error) {
+        setBrowserError(webAuthnFailure(error));
+        return;
+      }
+    }
     confirm.mutate(
-      { code },
+      { code, proof },
       {
         onSuccess: (answer) => {
           setRecoveryCodes(answer.recoveryCodes);
           setCode('');
+          setRecoveryCode('');
           start.reset();
           void refresh();
         },
@@ -121,6 +145,14 @@ export function SecondFactorCard() {
               <Text size="sm">
                 Secret: <Code style={{ wordBreak: 'break-all' }}>{start.data.secret}</Code>
               </Text>
+              {browserError && (
+                <Alert color="red" title="The passkey was not used" role="alert">
+                  {browserError}
+                </Alert>
+              )}
+              {startProof.error ? (
+                <ProblemAlert error={startProof.error} title="Could not complete the set-up" />
+              ) : null}
               {confirm.error ? (
                 <ProblemAlert error={confirm.error} title="Could not complete the set-up" />
               ) : null}
@@ -133,7 +165,15 @@ export function SecondFactorCard() {
                   value={code}
                   onChange={(e) => setCode(e.currentTarget.value)}
                 />
-                <Button type="submit" loading={confirm.isPending}>
+                {hasPasskeys && (
+                  <TextInput
+                    label="A recovery code (else a passkey of yours confirms)"
+                    autoComplete="off"
+                    value={recoveryCode}
+                    onChange={(e) => setRecoveryCode(e.currentTarget.value)}
+                  />
+                )}
+                <Button type="submit" loading={startProof.isPending || confirm.isPending}>
                   Confirm
                 </Button>
               </Group>

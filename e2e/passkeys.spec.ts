@@ -64,6 +64,12 @@ test('add a passkey on a phone (its recovery codes shown once), sign in with a r
   await shot(page, 'passkeys-01-added', { fullPage: false });
   await card.getByRole('button', { name: 'I have saved them', exact: true }).click();
   await expect(shownCodes).toHaveCount(0);
+  // Another passkey now comes with a proof of this one: a code typed, else this passkey signs first.
+  await expect(
+    card.getByRole('textbox', {
+      name: 'Code from your app or a recovery code (else a passkey of yours confirms)',
+    }),
+  ).toBeVisible();
   const recovery = page.getByRole('region', { name: 'Recovery codes' });
   await expect(recovery).toContainText('10 recovery codes left');
   // Shown once: the page loaded again tells how many are left, never the codes.

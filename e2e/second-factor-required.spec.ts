@@ -4,6 +4,7 @@
 // started here from the same build on its own port and embedded database, at desktop and phone width.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import type { Browser } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { stopProcessGroup } from '../scripts/process-group';
 import {
@@ -11,11 +12,13 @@ import {
   ADMIN_USERNAME,
   AUTH_SECRET,
   DESKTOP_AND_PHONE,
+  enrolAppInConsole,
   expect,
   expectAxeClean,
   PORT,
   shot,
   signIn,
+  signInByRequest,
   test,
 } from './support';
 
@@ -75,30 +78,39 @@ async function post(path: string, body: unknown, token?: string) {
 let enrolledAdminToken: Promise<string> | undefined;
 
 /**
- * An access token of the first administrator with its second factor set up over REST: until then its tokens,
- * like its console session, may only enrol one.
+ * An access token of the first administrator with its second factor set up in a console session of its own:
+ * until then its tokens, like that session, may do nothing else, and a token may not set one up.
  */
-function adminToken(): Promise<string> {
+function adminToken(browser: Browser): Promise<string> {
   enrolledAdminToken ??= (async () => {
     const signIn = { username: ADMIN_USERNAME, password: ADMIN_PASSWORD };
     const { accessToken: enrolOnly } = await post('/tokens', signIn);
-    const { secret } = await post('/account/second-factor', {}, enrolOnly);
-    const totp = (timestamp: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp });
-    await post('/account/second-factor/confirm', { code: totp(Date.now()) }, enrolOnly);
+    const refused = await fetch(`${STRICT_URL}/api/account/second-factor`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${enrolOnly}` },
+      body: '{}',
+    });
+    expect(refused.status).toBe(403);
+    const context = await browser.newContext({ baseURL: STRICT_URL });
+    const page = await context.newPage();
+    await signInByRequest(page, ADMIN_USERNAME, ADMIN_PASSWORD, STRICT_URL);
+    const secret = await enrolAppInConsole(page);
+    await context.close();
     // The next step's code: each is accepted once.
-    const { accessToken } = await post('/tokens', { ...signIn, code: totp(Date.now() + 30_000) });
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 });
+    const { accessToken } = await post('/tokens', { ...signIn, code });
     return accessToken as string;
   })();
   return enrolledAdminToken;
 }
 
 /** A new administrator of the second server, with no second factor. */
-async function newAdministrator(): Promise<{ username: string; password: string }> {
+async function newAdministrator(browser: Browser): Promise<{ username: string; password: string }> {
   const user = {
     username: `strict-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`,
     password: 'a-long-admin-password-1',
   };
-  await post('/admin/users', { ...user, permissionCodes: ['ACCESS_BPM_ADMIN'] }, await adminToken());
+  await post('/admin/users', { ...user, permissionCodes: ['ACCESS_BPM_ADMIN'] }, await adminToken(browser));
   return user;
 }
 
@@ -108,8 +120,9 @@ for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
 
     test('an administrator without a second factor is sent to set one up, and nowhere else, until it is', async ({
       page,
+      browser,
     }) => {
-      const admin = await newAdministrator();
+      const admin = await newAdministrator(browser);
       await page.goto('/login');
       await signIn(page, admin.username, admin.password);
       await expect(page).toHaveURL(/\/second-factor$/);

@@ -2,7 +2,18 @@
 // page (the code computed here from the secret the page shows, as an app would), saves the recovery codes,
 // signs out, and signs in again with the password and then a code. Axe-clean at each step.
 import { Secret, TOTP } from 'otpauth';
-import { createUser, expect, expectAxeClean, shot, signIn, signInAsAdmin, test } from './support';
+import {
+  BASE_URL,
+  createUser,
+  enrolAppInConsole,
+  expect,
+  expectAxeClean,
+  shot,
+  signIn,
+  signInAsAdmin,
+  signInByRequest,
+  test,
+} from './support';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -56,23 +67,18 @@ test('enrol an authenticator app on a phone, sign out, sign in with the password
 
 test('an administrator resets the second factor of someone who lost their phone, after a confirmation', async ({
   page,
+  browser,
   request,
 }) => {
   const user = await createUser(request, {
     usernamePrefix: 'lostphone',
     permissionCodes: ['ACCESS_BPM_ADMIN'],
   });
-  // The user enrols an authenticator app over the API, as the account page does.
-  const { accessToken } = await (
-    await request.post('/api/tokens', { data: { username: user.username, password: user.password } })
-  ).json();
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const { secret } = await (await request.post('/api/account/second-factor', { headers, data: {} })).json();
-  const confirmed = await request.post('/api/account/second-factor/confirm', {
-    headers,
-    data: { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  // The user enrols an authenticator app in their console, as its account page does (never with a token).
+  const theirs = await browser.newContext({ baseURL: BASE_URL });
+  await signInByRequest(await theirs.newPage(), user.username, user.password);
+  await enrolAppInConsole(theirs.pages()[0]);
+  await theirs.close();
 
   await signInAsAdmin(page, `/admin/users/${user.id}`);
   const account = page.getByRole('region', { name: 'Account' });

@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Secret, TOTP } from 'otpauth';
 import {
   test as base,
   expect,
@@ -114,8 +115,13 @@ export async function createServiceAccount(
  * loading the login page and the dashboard it leads to: page loads are most of the browser tests' CPU, and
  * most tests sign in only to reach another page. The tests of the sign-in itself use the form (signIn).
  */
-export async function signInByRequest(page: Page, username: string, password: string): Promise<void> {
-  const origin = new URL(BASE_URL).origin;
+export async function signInByRequest(
+  page: Page,
+  username: string,
+  password: string,
+  baseUrl = BASE_URL,
+): Promise<void> {
+  const origin = new URL(baseUrl).origin;
   const csrf = await page.request.get('/api/auth/csrf');
   expect(csrf.status(), `GET /api/auth/csrf: ${await csrf.text()}`).toBe(200);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -126,6 +132,29 @@ export async function signInByRequest(page: Page, username: string, password: st
   expect(res.status(), `sign-in of ${username}: ${await res.text()}`).toBe(200);
   const { url } = (await res.json()) as { url: string };
   expect(new URL(url).searchParams.get('error'), `sign-in of ${username}`).toBeNull();
+}
+
+/**
+ * A tRPC mutation as the console's pages call it, with the session cookie of `page`'s context: second
+ * factors are added from a console session only. Answers its data.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read by each test
+export async function consoleMutation(page: Page, procedure: string, input: unknown): Promise<any> {
+  const res = await page.request.post(`/api/trpc/${procedure}`, {
+    headers: { 'sec-fetch-site': 'same-origin' },
+    data: input,
+  });
+  expect(res.status(), `${procedure}: ${await res.text()}`).toBe(200);
+  return (await res.json()).result.data;
+}
+
+/** Enrols an authenticator app for whoever `page` is signed in as; answers its secret. */
+export async function enrolAppInConsole(page: Page): Promise<string> {
+  const { secret } = await consoleMutation(page, 'auth.startTotpEnrolment', {});
+  await consoleMutation(page, 'auth.confirmTotpEnrolment', {
+    code: TOTP.generate({ secret: Secret.fromBase32(secret) }),
+  });
+  return secret;
 }
 
 /**

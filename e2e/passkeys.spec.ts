@@ -1,12 +1,13 @@
 // Passkeys (docs/contract.md §4): on a phone, a person adds a passkey on their account page with Chromium's
 // virtual authenticator (a platform authenticator with user verification, through the DevTools protocol),
 // is shown the ten recovery codes that come with a first passkey once, signs out, signs in with the password
-// and a recovery code, then with the password and the passkey, and makes a new set of codes with the
-// passkey. Axe-clean at each step.
+// and a recovery code, then with the password and the passkey, makes a new set of codes with the passkey,
+// and adds an authenticator app beside it, proven with the passkey. Axe-clean at each step.
 //
 // On localhost, not 127.0.0.1: WebAuthn takes no IP address as an RP ID, and the server's relying party is
 // its public URL, http://localhost:<port> when PUBLIC_URL is unset (as here).
 import type { CDPSession, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { createUser, expect, expectAxeClean, getAccessToken, PORT, shot, signIn, test } from './support';
 
 test.use({ viewport: { width: 390, height: 844 }, baseURL: `http://localhost:${PORT}` });
@@ -160,6 +161,22 @@ test('add a passkey on a phone (its recovery codes shown once), sign in with a r
   await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
   await page.goto('/account');
 
+  // An authenticator app beside the passkey comes with a proof of the passkey, which signs first.
+  const app = page.getByRole('region', { name: 'Second factor' });
+  await app.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
+  const secret = (await app.locator('code').innerText()).trim();
+  await expect(
+    app.getByRole('textbox', { name: 'A recovery code (else a passkey of yours confirms)' }),
+  ).toBeVisible();
+  await expectAxeClean(page);
+  await app
+    .getByRole('textbox', { name: 'Code from the app', exact: true })
+    .fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+  await app.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(app.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await app.getByRole('button', { name: 'I have saved them', exact: true }).click();
+  await expect(app).toContainText('An authenticator app is set up');
+
   // Removing it asks for a current second factor: the passkey itself here.
   await list.getByRole('button', { name: 'Remove This phone' }).click();
   const removal = card.getByRole('form', { name: 'Remove the passkey This phone' });
@@ -168,6 +185,6 @@ test('add a passkey on a phone (its recovery codes shown once), sign in with a r
   await shot(page, 'passkeys-05-remove', { fullPage: false });
   await removal.getByRole('button', { name: 'Confirm with a passkey', exact: true }).click();
   await expect(card).toContainText('You have no passkey yet.');
-  // The last second factor took the recovery codes with it.
-  await expect(recovery).toHaveCount(0);
+  // The app remains, and the recovery codes with it.
+  await expect(recovery).toContainText('10 recovery codes left');
 });

@@ -121,7 +121,7 @@ export interface paths {
         put?: never;
         /**
          * Start enrolling an authenticator app (TOTP): a new secret, pending until confirmed
-         * @description Answers a new secret in base32 and its otpauth:// URI (for a QR code). Nothing is asked at sign-in until POST /account/second-factor/confirm accepts a code from it; starting again replaces a pending secret.
+         * @description Only from a console session: a bearer token (API token or access token) is 403 CONSOLE_SESSION_REQUIRED, so over REST it is always refused. Answers a new secret in base32 and its otpauth:// URI (for a QR code). Nothing is asked at sign-in until POST /account/second-factor/confirm accepts a code from it; starting again replaces a pending secret.
          */
         post: operations["startTotpEnrolment"];
         delete?: never;
@@ -141,7 +141,7 @@ export interface paths {
         put?: never;
         /**
          * Complete enrolment with a code from the app; answers ten recovery codes, shown only now
-         * @description A code that is not the current one of the pending secret is 400 and changes nothing. From now on, sign-in asks for a code after the password. The ten recovery codes replace any you had (made with a passkey): only these work from now on. Audited as `user.second_factor_enrol`.
+         * @description Only from a console session: a bearer token (API token or access token) is 403 CONSOLE_SESSION_REQUIRED, so over REST it is always refused. A code that is not the current one of the pending secret is 400 and changes nothing. With passkeys, send `proof` of one of them (or a recovery code): without it 400 on `proof`, a wrong one 400 counted toward the sign-in lock. From now on, sign-in asks for a code after the password. The ten recovery codes replace any you had (made with a passkey): only these work from now on. Audited as `user.second_factor_enrol`.
          */
         post: operations["confirmTotpEnrolment"];
         delete?: never;
@@ -185,7 +185,7 @@ export interface paths {
         put?: never;
         /**
          * Keep a new passkey, from the browser's answer to the registration options
-         * @description Verified here: it must answer a registration challenge issued to you (spent by this request whatever the outcome), from the console's origin and RP ID; else 400 on `response` and no passkey is kept. Attestation is not asked for (format `none`). From now on sign-in asks for a second factor. When it is your first second factor (no authenticator app, no other passkey), the answer holds ten recovery codes, shown only this once. Audited as `user.passkey_add`.
+         * @description Only from a console session: a bearer token (API token or access token) is 403 CONSOLE_SESSION_REQUIRED, so over REST it is always refused. Verified here: it must answer a registration challenge issued to you (spent by this request whatever the outcome), from the console's origin and RP ID; else 400 on `response` and no passkey is kept. Attestation is not asked for (format `none`). With a second factor already (an app or a passkey), send `proof` of it: without it 400 on `proof` and nothing spent, a wrong one 400 counted toward the sign-in lock. From now on sign-in asks for a second factor. When it is your first second factor (no authenticator app, no other passkey), the answer holds ten recovery codes, shown only this once. Audited as `user.passkey_add`.
          */
         post: operations["registerPasskey"];
         delete?: never;
@@ -205,7 +205,7 @@ export interface paths {
         put?: never;
         /**
          * Options to make a new passkey (navigator.credentials.create), with a single-use challenge
-         * @description The relying party is the console (its public URL's host as the RP ID); the challenge is bound to you, valid five minutes and accepted once by POST /account/passkeys. Your passkeys are excluded, so one authenticator is not registered twice.
+         * @description Only from a console session: a bearer token (API token or access token) is 403 CONSOLE_SESSION_REQUIRED, so over REST it is always refused. The relying party is the console (its public URL's host as the RP ID); the challenge is bound to you, valid five minutes and accepted once by POST /account/passkeys. Your passkeys are excluded, so one authenticator is not registered twice.
          */
         post: operations["startPasskeyRegistration"];
         delete?: never;
@@ -265,7 +265,7 @@ export interface paths {
         put?: never;
         /**
          * Ten new recovery codes in place of yours, proven with a current second factor
-         * @description Send exactly one of `code` (a current code from your authenticator app, or a recovery code) and `passkey` (an assertion of any of your passkeys for a challenge from POST /account/passkeys/challenge). Answers ten new codes, shown only this once; the old ones no longer work. A wrong proof is 400 and counts toward the sign-in lock like a wrong password (429 while locked); without a second factor, 409. Audited as `user.recovery_codes_regenerate`.
+         * @description Only from a console session: a bearer token (API token or access token) is 403 CONSOLE_SESSION_REQUIRED, so over REST it is always refused. Send exactly one of `code` (a current code from your authenticator app, or a recovery code) and `passkey` (an assertion of any of your passkeys for a challenge from POST /account/passkeys/challenge). Answers ten new codes, shown only this once; the old ones no longer work. A wrong proof is 400 and counts toward the sign-in lock like a wrong password (429 while locked); without a second factor, 409. Audited as `user.recovery_codes_regenerate`.
          */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;
@@ -13498,7 +13498,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Neither a METRICS token nor a user holding ACCESS_BPM_ADMIN with a scope that allows reading */
+            /** @description Neither a METRICS token nor a user holding ACCESS_BPM_ADMIN with a scope that allows reading; PASSWORD_CHANGE_REQUIRED or SECOND_FACTOR_ENROLMENT_REQUIRED while the sign-in is unfinished */
             403: {
                 headers: {
                     [name: string]: unknown;

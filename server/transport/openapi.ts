@@ -592,7 +592,7 @@ function metricsOperation(problemRef: object) {
       },
       '401': problem('No valid bearer token'),
       '403': problem(
-        'Neither a METRICS token nor a user holding ACCESS_BPM_ADMIN with a scope that allows reading',
+        'Neither a METRICS token nor a user holding ACCESS_BPM_ADMIN with a scope that allows reading; PASSWORD_CHANGE_REQUIRED or SECOND_FACTOR_ENROLMENT_REQUIRED while the sign-in is unfinished',
       ),
       '429': rateLimitedResponse(problemRef),
       '431': problem('The request line and headers exceed 16 KiB'),

@@ -122,8 +122,8 @@ export type AppMeta = OpenApiMeta & {
    */
   beforeSecondFactor?: true;
   /**
-   * Adds or renews a second factor or recovery codes: only from a console session, never with a token (an
-   * API token or an access token), which a script holds and which proves no person is at the keyboard.
+   * Adds a second factor or recovery codes: only from a console session, never with a bearer token (an API
+   * token or an access token), which a script may hold and which does not show the person is there.
    */
   consoleSessionOnly?: true;
 };

@@ -71,8 +71,8 @@ export async function startPasskeyRegistration(
  * Keeps a new passkey once its attestation answers a registration challenge issued to the caller (spent
  * here, whatever the outcome) from the console's origin and RP ID, proven with a current second factor when
  * the person has one. From now on sign-in asks for a second factor, which this passkey (or any other of
- * theirs) satisfies. When it is their first second factor, it
- * answers ten recovery codes too, the only time they are shown.
+ * theirs) satisfies. When it is their first second factor, it answers ten recovery codes too, the only
+ * time they are shown.
  */
 export async function registerPasskey(
   db: Db,

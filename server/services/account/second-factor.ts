@@ -78,9 +78,9 @@ export async function startTotpEnrolment(
 
 /**
  * Completes enrolment with a first code from the app, and a proof of the passkeys the person already has
- * (proveExistingSecondFactor): only then is the factor asked at sign-in. Answers ten
- * new recovery codes, the only time they are ever shown (only their hashes are kept); any the person had
- * (made with a passkey) no longer work.
+ * (proveExistingSecondFactor): only then is the factor asked at sign-in. Answers ten new recovery codes,
+ * the only time they are ever shown (only their hashes are kept); any the person had (made with a passkey)
+ * no longer work.
  */
 export async function confirmTotpEnrolment(
   db: Db,

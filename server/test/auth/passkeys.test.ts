@@ -143,11 +143,14 @@ describe('registering a passkey', () => {
     const authenticator = new SoftAuthenticator();
     const response = authenticator.register(options.body, CONSOLE);
     expect((await me.post('/account/passkeys', { name: 'One', response })).status).toBe(200);
+    // Proven with the passkey now kept, as a second one must be: the challenge is what refuses it.
+    const proof = authenticator.assert((await me.post('/account/passkeys/challenge')).body, CONSOLE);
     expectFieldError(
       await t.withoutChange(() =>
         me.post('/account/passkeys', {
           name: 'Two',
           response: new SoftAuthenticator().register(options.body, CONSOLE),
+          proof: { passkey: proof },
         }),
       ),
       'response',

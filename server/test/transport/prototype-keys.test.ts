@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { PERMISSION_CODES } from '../../permissions';
 import { getOpenApiDocument } from '../../transport/openapi';
-import { appOperations } from '../../routers';
+import { appOperations, restProcedures } from '../../routers';
+import { openConsoleSession } from '../support/console-session-helpers';
 import { api, unique } from '../support/helpers';
 import {
   bearer,
@@ -116,6 +117,10 @@ describe('the exploit as it was found', () => {
   });
 });
 
+/** Operations a bearer token is refused before anything else (AppMeta.consoleSessionOnly). */
+const consoleSessionOnly = (method: string, path: string) =>
+  restProcedures.some((p) => p.consoleSessionOnly && p.method === method && p.path === path);
+
 describe('every REST operation of the published document', () => {
   const paths = getOpenApiDocument().paths ?? {};
   // Health and metrics are answered outside the procedures and read no input at all.
@@ -148,7 +153,9 @@ describe('every REST operation of the published document', () => {
               })
             : t.call(method, `${concrete(path)}?${hostile}`, { headers: bearer(actor.token) }),
         );
-        expectFieldError(res, field);
+        // Refused before its input is read: a bearer token never adds a second factor.
+        if (consoleSessionOnly(method, path)) expectProblem(res, 403, 'CONSOLE_SESSION_REQUIRED');
+        else expectFieldError(res, field);
       },
     );
   });
@@ -157,13 +164,18 @@ describe('every REST operation of the published document', () => {
 describe('every tRPC procedure', () => {
   const procedures = [...appOperations].map(([name, { type }]) => ({ name, type }));
 
-  /** A tRPC call of `name` with `input` (JSON text), as the console's client sends it. */
-  const trpcCall = (name: string, type: string, input: string) =>
-    type === 'mutation'
-      ? api(t.url, 'POST', `/trpc/${name}`, { headers: { ...json, ...bearer(actor.token) }, rawBody: input })
-      : api(t.url, 'GET', `/trpc/${name}?input=${encodeURIComponent(input)}`, {
-          headers: bearer(actor.token),
-        });
+  /**
+   * A tRPC call of `name` with `input` (JSON text), as the console's client sends it: with a bearer token,
+   * or `cookie` (the operations that take a console session only).
+   */
+  const trpcCall = (name: string, type: string, input: string, cookie?: string) => {
+    const credentials = cookie
+      ? { cookie, origin: t.url, 'sec-fetch-site': 'same-origin' }
+      : bearer(actor.token);
+    return type === 'mutation'
+      ? api(t.url, 'POST', `/trpc/${name}`, { headers: { ...json, ...credentials }, rawBody: input })
+      : api(t.url, 'GET', `/trpc/${name}?input=${encodeURIComponent(input)}`, { headers: credentials });
+  };
 
   type Problem = { errors?: { field: string }[] };
   /** The fields a refusal names: a tRPC error carries its problem document; a subscription answers one. */
@@ -175,8 +187,12 @@ describe('every tRPC procedure', () => {
   it.each(procedures)(
     '$name ($type): each key is a 400 naming it, and changes nothing',
     async ({ name, type }) => {
+      // A new session: its last use is now, so the calls below write nothing to it.
+      const cookie = appOperations.get(name)?.meta.consoleSessionOnly
+        ? (await openConsoleSession(t.database, actor.user)).cookie
+        : undefined;
       for (const [field, hostile] of HOSTILE_BODIES) {
-        const res = await unchanged(() => trpcCall(name, type, hostile));
+        const res = await unchanged(() => trpcCall(name, type, hostile, cookie));
         expect(res.status, `${name} ${hostile}: ${res.text}`).toBe(400);
         expect(fieldsOf(res.body), res.text).toContain(field);
       }

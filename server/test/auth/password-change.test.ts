@@ -12,6 +12,7 @@ import {
   expectProblem,
   expectUnauthenticated,
   newPassword,
+  signAccessToken,
   useTestApi,
 } from '../support/http-helpers';
 
@@ -109,6 +110,18 @@ describe('a password that must be changed', () => {
     });
     expect(res.status).toBe(403);
     expect(problemCodeOf(res.body)).toBe('PASSWORD_CHANGE_REQUIRED');
+  });
+
+  it('holds at the entry points outside the procedures too: the metrics and the Camunda paths', async () => {
+    const { user } = await resetByAdmin();
+    // No sign-in issues such a token (it is 403 above): one signed as the service signs them stands in.
+    const token = await signAccessToken(user.id, { ver: user.tokenVersion + 1 });
+    expectProblem(await t.as(token).get('/metrics'), 403, 'PASSWORD_CHANGE_REQUIRED');
+    const fetched = await api(t.url, 'POST', '/engine-rest/external-task/fetchAndLock', {
+      token,
+      body: { workerId: 'w', maxTasks: 1, topics: [{ topicName: 't', lockDuration: 1000 }] },
+    });
+    expect(fetched.status, fetched.text).toBe(403);
   });
 
   it('lets a console session do nothing but change it; the change ends that session', async () => {

@@ -84,3 +84,31 @@ export const SORT_FIELDS = [
   'processInstanceId',
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
+
+/** A silence's matchers, as far as deciding whether they narrow anything. */
+export interface SilenceMatchers {
+  source?: unknown;
+  nodeId?: unknown;
+  groupKey?: unknown;
+  severities?: readonly string[] | null;
+  messageText?: unknown;
+}
+
+/**
+ * Whether a severity list leaves out no severity: it then narrows nothing, as if it were not given (every
+ * incident has one of the four).
+ */
+export const namesEverySeverity = (severities: readonly string[] | null | undefined) =>
+  !!severities && INCIDENT_SEVERITIES.every((s) => severities.includes(s));
+
+/**
+ * Whether matchers leave every incident matched: none given, or only a severity list that names them all. The
+ * others cannot: a source is one of several, a node and a group key are compared exactly, and a message text is
+ * never blank.
+ */
+export const silencesEverything = (m: SilenceMatchers) =>
+  m.source == null &&
+  m.nodeId == null &&
+  m.groupKey == null &&
+  m.messageText == null &&
+  (m.severities == null || namesEverySeverity(m.severities));

@@ -33,6 +33,13 @@ for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
       consoleGuard.allow(/status of 400/);
       await page.keyboard.press('Enter');
       await expect(dialog.getByText(/give at least one matcher/).last()).toBeVisible();
+      // Every severity ticked and nothing else is still everything: refused the same way.
+      const severities = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'];
+      for (const s of severities) await dialog.getByRole('checkbox', { name: s, exact: true }).check();
+      await expect(dialog.getByRole('status')).toHaveText(/^Give at least one matcher/);
+      await dialog.getByRole('button', { name: 'Create silence' }).click();
+      await expect(dialog.getByText(/names every severity/)).toBeVisible();
+      for (const s of severities) await dialog.getByRole('checkbox', { name: s, exact: true }).uncheck();
 
       await dialog.getByRole('textbox', { name: 'Node' }).fill(node);
       await expect(dialog.getByRole('status')).toHaveText('Matches 1 unresolved incident now.');

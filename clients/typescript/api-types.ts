@@ -1233,7 +1233,7 @@ export interface paths {
         put?: never;
         /**
          * Silence incidents by matcher for a time window
-         * @description Silences the incidents every given matcher matches (at least one matcher: a silence of everything is a 400) from startsAt (now when left out) until endsAt. They are recorded and listed as usual, with silencedBy; what the system writes on their timelines meanwhile is not notified, and when the silence ends each subscription gets one summary of what it held. Audited.
+         * @description Silences the incidents every given matcher matches (at least one matcher that narrows them: a silence of everything, such as every severity and nothing else, is a 400) from startsAt (now when left out) until endsAt. They are recorded and listed as usual, with silencedBy; what the system writes on their timelines meanwhile is not notified, and when the silence ends each subscription gets one summary of what it held. Audited.
          */
         post: operations["createSilence"];
         delete?: never;
@@ -1251,7 +1251,7 @@ export interface paths {
         };
         /**
          * How many incidents matchers match now
-         * @description Counts the unresolved incidents these matchers match now, by the rule a silence uses: what a silence made with them would show as silenced at once. At least one matcher.
+         * @description Counts the unresolved incidents these matchers match now, by the rule a silence uses: what a silence made with them would show as silenced at once. At least one matcher that narrows them: matchers of everything (every severity and nothing else) are a 400, as on create.
          */
         get: operations["previewSilence"];
         put?: never;
@@ -10976,7 +10976,7 @@ export interface operations {
                     nodeId?: string;
                     /** @description the incidents of this group: the grouped view's key, <source>:<templateId>:<nodeId> */
                     groupKey?: string;
-                    /** @description the incidents of any of these severities */
+                    /** @description the incidents of any of these severities; all four narrow nothing, so another matcher must be given too */
                     severities?: ("LOW" | "MEDIUM" | "HIGH" | "CRITICAL")[];
                     /** @description the incidents whose message contains this text, whatever the case */
                     messageText?: string;

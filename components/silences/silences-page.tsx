@@ -26,7 +26,7 @@ import { SOURCE_LABEL } from '@/components/incidents/labels';
 import { getServiceTimeZone, serviceLocalDateTime } from '@/components/service-time';
 import { useTRPC } from '@/components/trpc';
 import { ProblemAlert } from '@/components/ui/problem';
-import { INCIDENT_SEVERITIES, INCIDENT_SOURCES } from '@/domain/incidents';
+import { INCIDENT_SEVERITIES, INCIDENT_SOURCES, silencesEverything } from '@/domain/incidents';
 import type { SilenceView } from '@/server/schemas/silences';
 
 type Severity = (typeof INCIDENT_SEVERITIES)[number];
@@ -228,7 +228,8 @@ function CreateSilenceModal({
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const matchers = matchersOf(draft);
   const [debounced] = useDebouncedValue(matchers, 300);
-  const hasMatcher = Object.keys(debounced).length > 0;
+  // Every severity ticked and nothing else narrows nothing: the service refuses it as it refuses no matcher.
+  const hasMatcher = !silencesEverything(debounced);
   const preview = useQuery({
     ...trpc.silences.preview.queryOptions(debounced),
     enabled: opened && hasMatcher,
@@ -323,7 +324,7 @@ function CreateSilenceModal({
           </Checkbox.Group>
           <Text size="sm" role="status" aria-live="polite">
             {!hasMatcher
-              ? 'Give at least one matcher: a silence of everything is refused.'
+              ? 'Give at least one matcher that narrows them (every severity alone does not): a silence of everything is refused.'
               : preview.data
                 ? `Matches ${preview.data.matching} unresolved incident${preview.data.matching === 1 ? '' : 's'} now.`
                 : preview.error

@@ -45,7 +45,7 @@ export const silencesRouter = operations({
         path: '/silences/preview',
         operationId: 'previewSilence',
         description:
-          'Counts the unresolved incidents these matchers match now, by the rule a silence uses: what a silence made with them would show as silenced at once. At least one matcher.',
+          'Counts the unresolved incidents these matchers match now, by the rule a silence uses: what a silence made with them would show as silenced at once. At least one matcher that narrows them: matchers of everything (every severity and nothing else) are a 400, as on create.',
         tags,
         summary: 'How many incidents matchers match now',
       },
@@ -76,7 +76,7 @@ export const silencesRouter = operations({
         path: '/silences',
         operationId: 'createSilence',
         description:
-          'Silences the incidents every given matcher matches (at least one matcher: a silence of everything is a 400) from startsAt (now when left out) until endsAt. They are recorded and listed as usual, with silencedBy; what the system writes on their timelines meanwhile is not notified, and when the silence ends each subscription gets one summary of what it held. Audited.',
+          'Silences the incidents every given matcher matches (at least one matcher that narrows them: a silence of everything, such as every severity and nothing else, is a 400) from startsAt (now when left out) until endsAt. They are recorded and listed as usual, with silencedBy; what the system writes on their timelines meanwhile is not notified, and when the silence ends each subscription gets one summary of what it held. Audited.',
         tags,
         summary: 'Silence incidents by matcher for a time window',
       },

@@ -1,6 +1,6 @@
 // Silences of incidents by matcher and time window (docs/contract.md §6, "Silences").
 import { z } from 'zod';
-import { INCIDENT_SEVERITIES } from '../../domain/incidents';
+import { INCIDENT_SEVERITIES, namesEverySeverity, silencesEverything } from '../../domain/incidents';
 import { idParam, localDateTime, NOT_BLANK, pageOf, pageQuery } from './common';
 import { anyOf, incidentSeverity, incidentSource } from './incidents';
 
@@ -30,24 +30,36 @@ const matcherFields = {
     .max(INCIDENT_SEVERITIES.length * 4)
     .transform((items) => [...new Set(items)])
     .optional()
-    .meta({ description: 'the incidents of any of these severities' }),
+    .meta({
+      description:
+        'the incidents of any of these severities; all four narrow nothing, so another matcher must be given too',
+    }),
   messageText: text(200, 'the incidents whose message contains this text, whatever the case').optional(),
 };
 
 const ONE_MATCHER =
   'give at least one matcher (source, nodeId, groupKey, severities or messageText): a silence of everything is refused';
+const EVERY_SEVERITY =
+  'names every severity, which narrows nothing: give another matcher too, a silence of everything is refused';
 
-const atLeastOneMatcher = (m: Record<string, unknown>) =>
-  m.source !== undefined ||
-  m.nodeId !== undefined ||
-  m.groupKey !== undefined ||
-  m.severities !== undefined ||
-  m.messageText !== undefined;
+/**
+ * Refuses matchers that match every incident, however spelt: none at all, or every severity and nothing else.
+ * Checked on the parsed input, so a list that repeats severities counts once.
+ */
+const refuseEverything = (m: Parameters<typeof silencesEverything>[0], ctx: z.RefinementCtx) => {
+  if (!silencesEverything(m)) return;
+  const everySeverity = namesEverySeverity(m.severities);
+  ctx.addIssue({
+    code: 'custom',
+    message: everySeverity ? EVERY_SEVERITY : ONE_MATCHER,
+    path: [everySeverity ? 'severities' : 'source'],
+  });
+};
 
 /** The matchers in a query string (the preview): severities comma-separated or repeated. */
 export const SilenceMatchersQuery = z
   .object({ ...matcherFields, severities: anyOf(INCIDENT_SEVERITIES) })
-  .refine(atLeastOneMatcher, { message: ONE_MATCHER, path: ['source'] });
+  .superRefine(refuseEverything);
 export type SilenceMatchersInput = z.infer<typeof SilenceMatchersQuery>;
 
 export const CreateSilenceRequest = z
@@ -62,7 +74,7 @@ export const CreateSilenceRequest = z
       description: `when it ends by itself: after startsAt and in the future, at most ${SILENCE_MAX_DAYS} days after its start`,
     }),
   })
-  .refine(atLeastOneMatcher, { message: ONE_MATCHER, path: ['source'] })
+  .superRefine(refuseEverything)
   .meta({ id: 'CreateSilenceRequest' });
 export type CreateSilenceInput = z.infer<typeof CreateSilenceRequest>;
 

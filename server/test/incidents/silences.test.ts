@@ -7,7 +7,7 @@ import { rowsOf } from '../../../db/client';
 import { endDueSilences } from '../../services/incidents/silences';
 import { startDeliverer } from '../../services/notifications/deliverer';
 import { formatLocalDateTime } from '../../time';
-import { onPostgres } from '../support/helpers';
+import { api, onPostgres } from '../support/helpers';
 import { expectProblem, useTestApi, type Actor, type Client } from '../support/http-helpers';
 import { eventsOf, getIncident, list, report, type Incident } from '../support/incident-helpers';
 import { until } from '../support/notification-helpers';
@@ -192,6 +192,95 @@ describe('POST /silences', () => {
 
   it('a preview of everything is refused too', async () => {
     expectProblem(await as.get('/silences/preview'), 400, 'VALIDATION_FAILED');
+  });
+});
+
+describe('a silence of everything, however it is spelt', () => {
+  const EVERY_SEVERITY = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'];
+  // Every incident has one of the four severities: naming them all narrows nothing.
+  const everything: [string, string, Record<string, unknown>][] = [
+    ['every severity', 'severities', { severities: EVERY_SEVERITY }],
+    ['every severity, in another order', 'severities', { severities: ['CRITICAL', 'LOW', 'HIGH', 'MEDIUM'] }],
+    ['every severity, one repeated', 'severities', { severities: [...EVERY_SEVERITY, 'LOW'] }],
+    ['no matcher', 'source', {}],
+  ];
+  const json = { 'content-type': 'application/json' };
+  const trpc = (path: string, init: { method: string; body?: unknown; input?: unknown }) =>
+    api(
+      t.url,
+      init.method,
+      init.input === undefined
+        ? path
+        : `${path}${path.includes('?') ? '&' : '?'}input=${encodeURIComponent(JSON.stringify(init.input))}`,
+      {
+        headers: { ...json, authorization: `Bearer ${admin.token}` },
+        ...(init.body !== undefined && { rawBody: JSON.stringify(init.body) }),
+      },
+    );
+  type TrpcError = { error?: { problem?: { code?: string; errors?: { field: string }[] } } };
+  const fieldsOf = (body: unknown) => ((body as TrpcError).error?.problem?.errors ?? []).map((e) => e.field);
+
+  it.each(everything)('%s: POST /silences is a 400 naming %s, and changes nothing', async (_, field, m) => {
+    const res = await t.withoutChange(() =>
+      as.post('/silences', { name: 'Everything', endsAt: inMs(HOUR), ...m }),
+    );
+    expectProblem(res, 400, 'VALIDATION_FAILED');
+    expect(JSON.stringify(res.body.errors)).toContain(field);
+  });
+
+  it.each(everything)('%s: GET /silences/preview is a 400 naming %s', async (_, field, m) => {
+    const query = new URLSearchParams();
+    for (const s of (m.severities as string[] | undefined) ?? []) query.append('severities', s);
+    const repeated = await as.get(`/silences/preview?${query}`);
+    expectProblem(repeated, 400, 'VALIDATION_FAILED');
+    expect(JSON.stringify(repeated.body.errors)).toContain(field);
+    if (!m.severities) return;
+    const commas = await as.get(`/silences/preview?severities=${(m.severities as string[]).join(',')}`);
+    expectProblem(commas, 400, 'VALIDATION_FAILED');
+  });
+
+  it.each(everything)('%s: tRPC create and preview, single calls, are 400 naming %s', async (_, field, m) => {
+    const created = await t.withoutChange(() =>
+      trpc('/trpc/silences.create', {
+        method: 'POST',
+        body: { name: 'Everything', endsAt: inMs(HOUR), ...m },
+      }),
+    );
+    expect(created.status, created.text).toBe(400);
+    expect(fieldsOf(created.body)).toContain(field);
+    const preview = await trpc('/trpc/silences.preview', { method: 'GET', input: m });
+    expect(preview.status, preview.text).toBe(400);
+    expect(fieldsOf(preview.body)).toContain(field);
+  });
+
+  it('tRPC batched: each call of everything is refused beside one that is taken', async () => {
+    const node = newNode();
+    const created = await trpc('/trpc/silences.create,silences.create?batch=1', {
+      method: 'POST',
+      body: {
+        0: { name: 'Everything', endsAt: inMs(HOUR), severities: EVERY_SEVERITY },
+        1: { name: 'One node', endsAt: inMs(HOUR), nodeId: node, severities: EVERY_SEVERITY },
+      },
+    });
+    const [refused, taken] = created.body as [TrpcError, { result?: { data?: { nodeId?: string } } }];
+    expect(fieldsOf(refused), created.text).toContain('severities');
+    expect(taken.result?.data?.nodeId, created.text).toBe(node);
+    const previews = await trpc('/trpc/silences.preview,silences.preview?batch=1', {
+      method: 'GET',
+      input: { 0: { severities: EVERY_SEVERITY }, 1: { severities: EVERY_SEVERITY, nodeId: node } },
+    });
+    const [everyPreview, nodePreview] = previews.body as [TrpcError, { result?: { data?: unknown } }];
+    expect(fieldsOf(everyPreview), previews.text).toContain('severities');
+    expect(nodePreview.result?.data, previews.text).toEqual({ matching: 0 });
+  });
+
+  it('every severity beside another matcher is taken: that matcher narrows it', async () => {
+    const made = await silence({ nodeId: newNode(), severities: EVERY_SEVERITY });
+    expect(made.state).toBe('ACTIVE');
+    const preview = await as.get(
+      `/silences/preview?severities=${EVERY_SEVERITY.join(',')}&nodeId=${newNode()}`,
+    );
+    expect(preview.status, preview.text).toBe(200);
   });
 });
 

@@ -23,6 +23,7 @@ const REFUSED_V4 = [
   '172.16.0.0/12',
   '192.0.0.0/24',
   '192.0.2.0/24',
+  '192.88.99.0/24', // the 6to4 relays' anycast
   '192.168.0.0/16',
   '198.18.0.0/15',
   '198.51.100.0/24',
@@ -30,12 +31,22 @@ const REFUSED_V4 = [
   '224.0.0.0/4',
   '240.0.0.0/4',
 ];
+// IPv6 forms that carry an IPv4 address are refused outright, whatever that address: where the packet goes is
+// decided by a relay or translator (6to4, Teredo, NAT64) or a form no network routes any more (IPv4-compatible),
+// and a translator of the local network reaches that network's own addresses. A receiver is called at its own
+// address. IPv4-mapped ::ffff:0:0/96 is not here: BlockList checks it as the IPv4 address inside, so a mapped
+// public address is that public address and a mapped private one is refused by REFUSED_V4.
 const REFUSED_V6 = [
-  '::/128',
-  '::1/128',
-  '64:ff9b::/96', // NAT64: an IPv4 address inside
+  '::/96', // the unspecified address, loopback and IPv4-compatible ::a.b.c.d (deprecated)
+  '::ffff:0:0:0/96', // IPv4-translated (SIIT)
+  '64:ff9b::/96', // NAT64, the well-known prefix
+  '64:ff9b:1::/48', // NAT64, local use
   '100::/64',
+  '2001::/23', // IETF protocol assignments: Teredo 2001::/32 (an IPv4 address inside), benchmarking, ORCHID
   '2001:db8::/32',
+  '2002::/16', // 6to4: an IPv4 address inside
+  '3fff::/20', // documentation
+  '5f00::/16', // segment routing identifiers
   'fc00::/7', // unique local, with the cloud metadata address fd00:ec2::254
   'fe80::/10',
   'ff00::/8',

@@ -1603,7 +1603,7 @@ export interface paths {
         };
         /**
          * Stream of incident changes (server-sent events), resumable with Last-Event-ID
-         * @description Every timeline entry committed from now on (or after Last-Event-ID), as `text/event-stream`: `id: <txId>.<entryId>` and `data:` the timeline entry and its incident as it is now (x-event-data). Starts with `event: connected`; `event: ping` every 15 s is the heartbeat. Filters as on GET /incidents, decided per entry; status-changing entries pass a status filter. See docs/contract.md §6.
+         * @description Every timeline entry committed from now on (or after Last-Event-ID), as `text/event-stream`: `id: <txId>.<entryId>` and `data:` the timeline entry and its incident as it is now (x-event-data). Starts with `event: connected`; `event: ping` every 15 s is the heartbeat. Filters as on GET /incidents, decided per entry; status-changing entries pass a status filter. A stream that fails after it opened (the database lost) ends with `event: serialized-error`, its data tRPC's error with the problem document (x-error-data); the client reconnects with its last id. Those four are every event it sends; a shutdown ends it with none. See docs/contract.md §6.
          */
         get: operations["streamIncidentChanges"];
         put?: never;
@@ -13285,7 +13285,7 @@ export interface operations {
                 incidentId?: number;
                 /** @description substring of message, externalReferenceId or nodeId */
                 q?: string;
-                /** @description resume after this event id (the header wins) */
+                /** @description resume after this event id (the header wins): decimal without leading zeros, as the stream sends it */
                 lastEventId?: string;
             };
             header?: {

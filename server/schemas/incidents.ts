@@ -581,8 +581,19 @@ export const ReportBatchResponse = z
   .meta({ id: 'ReportBatchResult' });
 export type ReportBatchResult = z.infer<typeof ReportBatchResponse>;
 
-/** An event id of the stream (`<txId>.<id>`, the feed cursor) or a bare timeline id: what resumes one. */
-export const LAST_EVENT_ID_PATTERN = '^([0-9]{1,20}[.][0-9]{1,16}|[0-9]{1,16})$';
+/**
+ * The parts of an event id, in canonical decimal (no leading zero): what the stream sends, and what the database
+ * reads as it means (PostgreSQL reads an xid8 with a leading zero as octal, or refuses it). A transaction id of
+ * up to 19 digits is an xid8 (below 2^64); an entry id of up to 15 is exact as a JavaScript number.
+ */
+const TX_ID = '0|[1-9][0-9]{0,18}';
+const ENTRY_ID = '0|[1-9][0-9]{0,14}';
+/** An event id of the stream: `<txId>.<id>`, the feed cursor. */
+export const STREAM_EVENT_ID = new RegExp(`^(${TX_ID})[.](${ENTRY_ID})$`);
+/** A bare timeline entry id, which a client may resume after too. */
+export const TIMELINE_ENTRY_ID = new RegExp(`^(${ENTRY_ID})$`);
+/** An event id of the stream or a bare timeline id: what resumes one. */
+export const LAST_EVENT_ID_PATTERN = `^((${TX_ID})[.](${ENTRY_ID})|(${ENTRY_ID}))$`;
 
 /**
  * The incident change stream's filters (docs/contract.md §6): the board's, as far as one timeline
@@ -602,7 +613,7 @@ export const IncidentStreamQuery = z.object({
     .string()
     .regex(
       new RegExp(LAST_EVENT_ID_PATTERN),
-      'must be an event id of this stream (<txId>.<id>) or a timeline id',
+      'must be an event id of this stream (<txId>.<id>) or a timeline id, in decimal without leading zeros',
     )
     .optional(),
 });

@@ -450,6 +450,22 @@ function streamEventSchema(components: Record<string, SchemaObject>): SchemaObje
   return event;
 }
 
+/** The data of the stream's `event: serialized-error` (server/transport/event-stream.ts), as tRPC's link reads it. */
+const STREAM_ERROR_DATA = {
+  type: 'object',
+  required: ['message', 'code', 'data', 'problem'],
+  properties: {
+    message: { type: 'string' },
+    code: { type: 'integer', minimum: -32768, maximum: -32000, const: -32603 },
+    data: {
+      type: 'object',
+      required: ['httpStatus'],
+      properties: { httpStatus: { type: 'integer', minimum: 100, maximum: 599 } },
+    },
+    problem: { $ref: '#/components/schemas/Problem' },
+  },
+};
+
 /** GET /incidents/events/stream: the change stream (docs/contract.md §6). */
 function incidentStreamOperation(eventData: SchemaObject): PathItemObject {
   const problem = (description: string) => ({
@@ -477,7 +493,10 @@ function incidentStreamOperation(eventData: SchemaObject): PathItemObject {
         'Every timeline entry committed from now on (or after Last-Event-ID), as `text/event-stream`: ' +
         '`id: <txId>.<entryId>` and `data:` the timeline entry and its incident as it is now (x-event-data). ' +
         'Starts with `event: connected`; `event: ping` every 15 s is the heartbeat. Filters as on GET ' +
-        '/incidents, decided per entry; status-changing entries pass a status filter. See docs/contract.md §6.',
+        '/incidents, decided per entry; status-changing entries pass a status filter. A stream that fails after ' +
+        "it opened (the database lost) ends with `event: serialized-error`, its data tRPC's error with the " +
+        'problem document (x-error-data); the client reconnects with its last id. Those four are every event ' +
+        'it sends; a shutdown ends it with none. See docs/contract.md §6.',
       security: [{ bearerAuth: [] }],
       parameters: [
         query('status', several(INCIDENT_STATUSES), 'any of these statuses (or an entry that changed it)'),
@@ -489,7 +508,7 @@ function incidentStreamOperation(eventData: SchemaObject): PathItemObject {
         query(
           'lastEventId',
           { type: 'string', pattern: LAST_EVENT_ID_PATTERN },
-          'resume after this event id (the header wins)',
+          'resume after this event id (the header wins): decimal without leading zeros, as the stream sends it',
         ),
         {
           name: 'Last-Event-ID',
@@ -510,8 +529,9 @@ function incidentStreamOperation(eventData: SchemaObject): PathItemObject {
                 description:
                   'Server-sent events; the data of each change is x-event-data: a timeline entry with its incident',
               },
-              // OpenAPI 3.1 has no schema for the events of a stream (3.2's itemSchema): an extension says it.
+              // OpenAPI 3.1 has no schema for the events of a stream (3.2's itemSchema): extensions say them.
               'x-event-data': eventData,
+              'x-error-data': STREAM_ERROR_DATA,
             },
           },
         },

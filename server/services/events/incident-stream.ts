@@ -14,7 +14,12 @@ import { incidents, type IncidentRow } from '../../../db/schema';
 import type { IncidentEventType } from '../../../domain/incidents';
 import { validationError } from '../../errors';
 import { log } from '../../observability/log';
-import type { IncidentStreamEvent, IncidentStreamQuery } from '../../schemas/incidents';
+import {
+  STREAM_EVENT_ID,
+  TIMELINE_ENTRY_ID,
+  type IncidentStreamEvent,
+  type IncidentStreamQuery,
+} from '../../schemas/incidents';
 import { incidentViews, toIncidentEventView } from '../incidents/incident-view';
 import {
   cursorAfterEvent,
@@ -45,15 +50,12 @@ const STATUS_CHANGES = new Set<IncidentEventType>([
 /** An event id: the feed cursor `<txId>.<id>` (a bare timeline id is accepted too, for clients that keep one). */
 export const eventIdOf = (cursor: FeedCursor) => `${cursor.txId}.${cursor.id}`;
 
-const EVENT_ID = /^(\d{1,20})\.(\d{1,16})$/;
-const TIMELINE_ID = /^\d{1,16}$/;
-
 /** Where a stream resumes: after `lastEventId`, else at the head (no history). */
 async function startingCursor(db: Db, lastEventId: string | undefined): Promise<FeedCursor> {
   if (!lastEventId) return feedHead(db);
-  const full = EVENT_ID.exec(lastEventId);
+  const full = STREAM_EVENT_ID.exec(lastEventId);
   if (full) return { txId: full[1], id: Number(full[2]) };
-  if (TIMELINE_ID.test(lastEventId)) {
+  if (TIMELINE_ENTRY_ID.test(lastEventId)) {
     const found = await cursorAfterEvent(db, Number(lastEventId));
     if (found) return found;
     throw validationError(`No timeline entry ${lastEventId} to resume after: open the stream without it`, [

@@ -13,6 +13,7 @@ import {
   unique,
 } from '../support/helpers';
 import { openConsoleSession } from '../support/console-session-helpers';
+import { LAST_EVENT_ID_PATTERN } from '../../schemas/incidents';
 import { closeIncidentStreams } from '../../transport/event-stream';
 import { HANG_MARGIN_MS } from '../support/hang-bounds';
 import { databaseUrlOf, startServerProcess, stopProcess } from '../support/processes';
@@ -294,6 +295,66 @@ describe('incident change stream', () => {
       headers: bearer(admin),
     });
     expect(post.status).toBe(405);
+  });
+
+  describe('an event id its document admits is served; one it does not is a 400 at connect', () => {
+    // The transaction id of a feed cursor is an xid8: PostgreSQL reads a leading zero as octal (or refuses it),
+    // and refuses 2^64 and beyond. Such ids opened the stream and then failed inside it.
+    const refused = [
+      '024899357.1210906',
+      '0123.5',
+      '1.01',
+      '00',
+      '18446744073709551616.1',
+      '99999999999999999999.1',
+      '9007199254740993',
+    ];
+    const admitted = (id: string) => new RegExp(LAST_EVENT_ID_PATTERN).test(id);
+    const viaTrpc = (id: string) =>
+      `/api/trpc/incidents.changes?input=${encodeURIComponent(JSON.stringify({ lastEventId: id }))}`;
+
+    it.each(refused)('%s: not admitted by the pattern, and 400 on every entry point', async (id) => {
+      const user = await createTestUser(database, { permissions: ['ACCESS_BPM_ADMIN'] });
+      const { cookie } = await openConsoleSession(database, user);
+      const console = { cookie, origin: server.url, 'sec-fetch-site': 'same-origin' };
+      for (const [how, path, headers] of [
+        ['query', `/api/incidents/events/stream?lastEventId=${id}`, bearer(admin)],
+        ['header', '/api/incidents/events/stream', { ...bearer(admin), 'last-event-id': id }],
+        ['tRPC subscription', viaTrpc(id), console],
+        ['tRPC subscription, header', viaTrpc('1'), { ...console, 'last-event-id': id }],
+      ] as const) {
+        const res = await fetch(`${server.url}${path}`, { headers });
+        expect(res.status, `${how}: ${await res.clone().text()}`).toBe(400);
+        expect(res.headers.get('content-type')).toBe('application/problem+json');
+        expect((await res.json()).errors[0].field, how).toBe('lastEventId');
+      }
+      expect(admitted(id)).toBe(false);
+    });
+
+    it('the least and the greatest ids it admits are served, without an error event', async () => {
+      const least = await openStream(server.url, {
+        headers: bearer(admin),
+        path: '/api/incidents/events/stream?lastEventId=0.0',
+      });
+      const greatest = '9999999999999999999.999999999999999';
+      expect(admitted(greatest)).toBe(true);
+      const far = await openStream(server.url, { headers: { ...bearer(admin), 'last-event-id': greatest } });
+      try {
+        expect([least.res.status, far.res.status]).toEqual([200, 200]);
+        await connected(far);
+        // A change made now reaches the stream from the very start: its cursor was read by the database.
+        const incident = await reportVia(server.url);
+        await expect
+          .poll(() => least.changes().some((c) => c.incidentId === incident.id), { timeout: 30_000 })
+          .toBe(true);
+        expect(far.events.map((e) => e.event)).toEqual(['connected']);
+        expect(least.events.filter((e) => e.event === 'serialized-error')).toEqual([]);
+        expect(far.ended()).toBe(false);
+      } finally {
+        await least.close();
+        await far.close();
+      }
+    });
   });
 
   it('follows API token scopes: a subscription only reads (READ_ONLY, INCIDENTS), WORKER is refused', async () => {

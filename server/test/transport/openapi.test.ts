@@ -1,7 +1,7 @@
 // The service's own description over HTTP (docs/contract.md §1): the OpenAPI document against the seed's
 // operations, the API reference page, and the health check.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -619,11 +619,41 @@ describe('values as the service takes them', () => {
     const stream = operation('GET', '/incidents/events/stream').parameters!;
     for (const name of ['lastEventId', 'Last-Event-ID']) {
       const schema = resolve(stream.find((p) => p.name === name)!.schema);
-      for (const value of ['123.45', '45', '1.2.3', 'abc', '', `${'9'.repeat(21)}.1`, '1.'])
+      for (const value of [
+        '123.45',
+        '45',
+        '1.2.3',
+        'abc',
+        '',
+        `${'9'.repeat(21)}.1`,
+        '1.',
+        '0.0',
+        '024899357.1210906',
+        '1.01',
+        '00',
+        `${'9'.repeat(19)}.${'9'.repeat(15)}`,
+        `${'9'.repeat(20)}.1`,
+      ])
         expect(documentAdmits(schema, value), `${name}=${JSON.stringify(value)}`).toBe(
           IncidentStreamQuery.safeParse({ lastEventId: value }).success,
         );
     }
+  });
+
+  it('names every event the change stream writes, and the data of its error event', () => {
+    const handler = readFileSync(
+      fileURLToPath(new URL('../../transport/event-stream.ts', import.meta.url)),
+      'utf8',
+    );
+    const written = [...new Set([...handler.matchAll(/['`]event: ([a-z-]+)\\n/g)].map((m) => m[1]))];
+    expect(written.sort()).toEqual(['connected', 'ping', 'serialized-error']);
+    const stream = operation('GET', '/incidents/events/stream');
+    for (const event of written) expect(stream.description).toContain(`\`event: ${event}\``);
+    const media = stream.responses['200'].content!['text/event-stream'] as Record<string, unknown>;
+    expect(media['x-error-data']).toMatchObject({
+      required: ['message', 'code', 'data', 'problem'],
+      properties: { problem: { $ref: '#/components/schemas/Problem' } },
+    });
   });
 
   it("states that a webhook's url is a URL", () => {

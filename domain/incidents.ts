@@ -112,3 +112,21 @@ export const silencesEverything = (m: SilenceMatchers) =>
   m.groupKey == null &&
   m.messageText == null &&
   (m.severities == null || namesEverySeverity(m.severities));
+
+/**
+ * The prose of an OCCURRED_AGAIN entry that stands for `count` occurrences (reports written together fold into
+ * one entry), `total` the incident's count after them.
+ */
+export const occurredAgainMessage = (count: number, total: number) =>
+  count === 1
+    ? `Occurred again (${total} times in all)`
+    : `Occurred again ${count} times (${total} times in all)`;
+
+/**
+ * How many occurrences an OCCURRED_AGAIN entry stands for: the count its prose (occurredAgainMessage) holds, the
+ * only place it is stored; one when the prose names none.
+ */
+export function occurrencesOf(message: string): number {
+  const folded = /^Occurred again (\d+) times \(/.exec(message);
+  return folded ? Number(folded[1]) : 1;
+}

@@ -2330,6 +2330,11 @@ export interface components {
                 /** @description absent: the field was removed */
                 after?: unknown;
             }[];
+            /**
+             * Format: int64
+             * @description OCCURRED_AGAIN only: how many occurrences the entry stands for (reports written together fold into one entry)
+             */
+            occurrences?: number;
             /** @description the silence that held its notification (counted in its summary); null when none did */
             silenceId: number | null;
         };
@@ -8536,7 +8541,7 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the caller */
                     requestedBy?: string;
-                    /** @description a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB */
+                    /** @description a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB; keys __proto__, constructor, prototype are refused here and at any depth (400) */
                     payloadPatch?: {
                         [key: string]: unknown;
                     };
@@ -8946,7 +8951,7 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the caller */
                     requestedBy?: string;
-                    /** @description a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB */
+                    /** @description a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB; keys __proto__, constructor, prototype are refused here and at any depth (400) */
                     payloadPatch?: {
                         [key: string]: unknown;
                     };
@@ -10311,7 +10316,7 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the caller */
                     requestedBy?: string;
-                    /** @description a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB */
+                    /** @description a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB; keys __proto__, constructor, prototype are refused here and at any depth (400) */
                     payloadPatch?: {
                         [key: string]: unknown;
                     };
@@ -10990,6 +10995,8 @@ export interface operations {
                      * @example 2026-11-21T09:30:00
                      */
                     endsAt: string;
+                } | unknown | unknown | unknown | unknown | {
+                    severities: unknown;
                 };
             };
         };
@@ -11514,6 +11521,7 @@ export interface operations {
                     processInstanceId: number;
                     nodeId: string;
                     topic: string;
+                    /** @description what the worker is given, as it was sent; keys __proto__, constructor, prototype are refused here and at any depth (400) */
                     payload?: {
                         [key: string]: unknown;
                     };
@@ -11729,6 +11737,7 @@ export interface operations {
             content: {
                 "application/json": {
                     workerId: string;
+                    /** @description the worker's result, kept with the request; keys __proto__, constructor, prototype are refused here and at any depth (400) */
                     result?: {
                         [key: string]: unknown;
                     };

@@ -81,6 +81,25 @@ export const localDateBound = z
  */
 export const NOT_BLANK = { pattern: '\\S' } as const;
 
+/**
+ * Keys refused in every input, at any depth: each names an object's prototype, or the function that made it
+ * (server/transport/input-guard.ts refuses them before any schema reads the input).
+ */
+export const PROTOTYPE_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+const NOT_A_PROTOTYPE_KEY = new RegExp(`^(?!(${PROTOTYPE_KEYS.join('|')})$)`);
+
+/**
+ * A free-form JSON object of an input (a payload, a result, a patch): any keys but those that name a prototype,
+ * which the document states on its own keys (propertyNames) and in words for the keys within.
+ */
+export const freeFormObject = (description: string) =>
+  z
+    .record(z.string().regex(NOT_A_PROTOTYPE_KEY, `must not be ${PROTOTYPE_KEYS.join(', ')}`), z.unknown())
+    .meta({
+      description: `${description}; keys ${PROTOTYPE_KEYS.join(', ')} are refused here and at any depth (400)`,
+    });
+
 /** Case-insensitive substring search text. */
 export const searchText = z.string().trim().max(200).optional();
 

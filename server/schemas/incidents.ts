@@ -15,6 +15,7 @@ import {
 import { MASKED } from '../../domain/payload-patch';
 import {
   idParam,
+  freeFormObject,
   jsonId,
   localDateBound,
   localDateTime,
@@ -110,6 +111,10 @@ export const IncidentEventResponse = z
       .meta({
         description: `RETRY_REQUESTED with a corrected payload only: what the correction changed, the values of secret-looking fields shown as "${MASKED}"`,
       }),
+    occurrences: z.number().int().min(1).optional().meta({
+      description:
+        'OCCURRED_AGAIN only: how many occurrences the entry stands for (reports written together fold into one entry)',
+    }),
     silenceId: z.number().int().nullable().meta({
       description: 'the silence that held its notification (counted in its summary); null when none did',
     }),
@@ -235,7 +240,8 @@ export interface GroupKey {
  */
 /** The one pattern a group key is checked against, and the document states (`[\s\S]`: any node id). */
 const GROUP_KEY_PATTERN = `^(${INCIDENT_SOURCES.join('|')}):([1-9][0-9]{0,14}):([\\s\\S]+)$`;
-const GROUP_KEY = new RegExp(GROUP_KEY_PATTERN);
+/** A group's key, `<source>:<templateId>:<nodeId>`, as GET /incidents/groups answers it. */
+export const GROUP_KEY = new RegExp(GROUP_KEY_PATTERN);
 
 export const groupKey = z
   .string()
@@ -390,10 +396,9 @@ export const AssignRequest = z
   })
   .meta({ id: 'AssignRequest' });
 
-const payloadPatch = z.record(z.string(), z.unknown()).meta({
-  description:
-    "a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB",
-});
+const payloadPatch = freeFormObject(
+  "a JSON merge patch (RFC 7396) of the worker request's payload: a member replaces, null removes, an object merges; the republished request carries the result, at most 64 KiB",
+);
 /** What every retry takes: who asks, and a correction of the payload. */
 const retry = {
   requestedBy: actorName.optional().meta({ description: 'defaults to the caller' }),
@@ -409,18 +414,21 @@ export const RetryRequest = z
   })
   .meta({ id: 'RetryRequest' });
 /** One incident's retry: a correction names the version it was written against, as an If-Match would. */
-export const RetryIncidentRequest = RetryRequest.extend({ id: idParam }).check((ctx) => {
-  const { payloadPatch, payloadVersion } = ctx.value;
-  if ((payloadPatch === undefined) !== (payloadVersion === undefined)) {
-    ctx.issues.push({
-      code: 'custom',
-      input: payloadVersion,
-      path: ['payloadVersion'],
-      message:
-        payloadPatch === undefined ? 'is only taken with payloadPatch' : 'is required with payloadPatch',
-    });
-  }
-});
+export const RetryIncidentRequest = RetryRequest.extend({ id: idParam })
+  .check((ctx) => {
+    const { payloadPatch, payloadVersion } = ctx.value;
+    if ((payloadPatch === undefined) !== (payloadVersion === undefined)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: payloadVersion,
+        path: ['payloadVersion'],
+        message:
+          payloadPatch === undefined ? 'is only taken with payloadPatch' : 'is required with payloadPatch',
+      });
+    }
+  })
+  // The same rule for the document (OpenAPI 3.1 is JSON Schema 2020-12).
+  .meta({ dependentRequired: { payloadPatch: ['payloadVersion'], payloadVersion: ['payloadPatch'] } });
 /** The payload a retry of the incident republishes, and its version, for a correction to be written against. */
 export const RetryPayloadResponse = z
   .object({

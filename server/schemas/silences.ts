@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { INCIDENT_SEVERITIES, namesEverySeverity, silencesEverything } from '../../domain/incidents';
 import { idParam, localDateTime, NOT_BLANK, pageOf, pageQuery } from './common';
-import { anyOf, incidentSeverity, incidentSource } from './incidents';
+import { anyOf, GROUP_KEY, incidentSeverity, incidentSource } from './incidents';
 
 /** The longest a silence may last, and how far ahead it may begin. */
 export const SILENCE_MAX_DAYS = 30;
@@ -21,9 +21,14 @@ const text = (max: number, description: string) =>
 const matcherFields = {
   source: incidentSource.optional().meta({ description: 'the incidents of this source' }),
   nodeId: text(200, 'the incidents at this node (exactly)').optional(),
-  groupKey: text(400, "the incidents of this group: the grouped view's key, <source>:<templateId>:<nodeId>")
-    .regex(/^[A-Z_]+:\d+:.+$/, 'must be a group key <source>:<templateId>:<nodeId>')
-    .optional(),
+  groupKey: z
+    .string()
+    .max(400, 'must be at most 400 characters')
+    .regex(GROUP_KEY, 'must be a group key <source>:<templateId>:<nodeId>, as GET /incidents/groups answers')
+    .optional()
+    .meta({
+      description: "the incidents of this group: the grouped view's key, <source>:<templateId>:<nodeId>",
+    }),
   severities: z
     .array(incidentSeverity)
     .min(1, 'must name at least one severity')
@@ -56,6 +61,20 @@ const refuseEverything = (m: Parameters<typeof silencesEverything>[0], ctx: z.Re
   });
 };
 
+/**
+ * The same rule for the document: one matcher besides severities, or a severity list that leaves one out.
+ * Query parameters cannot state a rule across them; the preview says it in words.
+ */
+const NARROWING_MATCHER = [
+  ...(['source', 'nodeId', 'groupKey', 'messageText'] as const).map((field) => ({ required: [field] })),
+  {
+    required: ['severities'],
+    properties: {
+      severities: { not: { allOf: INCIDENT_SEVERITIES.map((s) => ({ contains: { const: s } })) } },
+    },
+  },
+];
+
 /** The matchers in a query string (the preview): severities comma-separated or repeated. */
 export const SilenceMatchersQuery = z
   .object({ ...matcherFields, severities: anyOf(INCIDENT_SEVERITIES) })
@@ -75,7 +94,7 @@ export const CreateSilenceRequest = z
     }),
   })
   .superRefine(refuseEverything)
-  .meta({ id: 'CreateSilenceRequest' });
+  .meta({ id: 'CreateSilenceRequest', anyOf: NARROWING_MATCHER });
 export type CreateSilenceInput = z.infer<typeof CreateSilenceRequest>;
 
 export const SilenceListQuery = pageQuery.extend({

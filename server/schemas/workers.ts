@@ -1,7 +1,7 @@
 // Shapes of the worker protocol and process instances (docs/contract.md §8).
 import { z } from 'zod';
 import { PROCESS_INSTANCE_STATUSES, WORKER_REQUEST_STATUSES } from '../../domain/workers';
-import { jsonId, NOT_BLANK } from './common';
+import { freeFormObject, jsonId, NOT_BLANK } from './common';
 
 const timestamp = z.string().meta({ description: 'local date-time yyyy-MM-ddTHH:mm:ss' });
 const jsonObject = z.record(z.string(), z.unknown());
@@ -56,7 +56,7 @@ export const CreateWorkerRequestRequest = z
     processInstanceId: jsonId,
     nodeId: z.string().trim().min(1).max(200).meta(NOT_BLANK),
     topic: topicName,
-    payload: jsonObject.optional(),
+    payload: freeFormObject('what the worker is given, as it was sent').optional(),
     retries: count(0, 100)
       .default(3)
       .meta({ description: 'failures allowed before the request fails for good' }),
@@ -76,7 +76,7 @@ export const FetchAndLockRequest = z
   .meta({ id: 'FetchAndLockRequest' });
 
 export const CompleteRequest = z
-  .object({ workerId, result: jsonObject.optional() })
+  .object({ workerId, result: freeFormObject("the worker's result, kept with the request").optional() })
   .meta({ id: 'CompleteWorkerRequest' });
 
 export const FailureRequest = z

@@ -8,11 +8,9 @@
 // code that copies it by assignment (Object.assign, `target[key] = value`) replaces the copy's prototype,
 // whose properties every schema then reads as if they had been sent.
 import type { FieldError } from '../errors';
+import { PROTOTYPE_KEYS } from '../schemas/common';
 
 export const MAX_INPUT_DEPTH = 64;
-
-/** Keys refused in every input: each names an object's prototype, or the function that made it. */
-export const PROTOTYPE_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

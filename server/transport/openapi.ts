@@ -2,7 +2,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { HeaderObject, PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
 import { PROBLEM_CODES, problemKind, type DomainErrorKind } from '../errors';
-import { appRouter, restProcedures } from '../routers';
+import { appOperations, appRouter, restProcedures } from '../routers';
 import { INCIDENT_SEVERITIES, INCIDENT_SOURCES, INCIDENT_STATUSES } from '../../domain/incidents';
 import { z } from 'zod';
 import { INCIDENT_STREAM_PATH } from './event-stream';
@@ -227,6 +227,19 @@ function refineSchemas(node: unknown): void {
   for (const value of Object.values(schema)) refineSchemas(value);
 }
 
+/**
+ * JSON Schema keywords that state a rule across an input's fields (a field that requires another, at least one
+ * of several), declared in the input schema's `.meta()`. The generator rebuilds a body without its path
+ * parameters and keeps only the title, description and examples of the schema it was given, so they are put
+ * back here, from the declaration.
+ */
+const ACROSS_FIELDS = ['dependentRequired', 'anyOf'] as const;
+
+function acrossFieldsOf(procedurePath: string): Record<string, unknown> {
+  const meta = (appOperations.get(procedurePath)?.input?.meta() ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(ACROSS_FIELDS.filter((k) => meta[k] !== undefined).map((k) => [k, meta[k]]));
+}
+
 /** Whether a generated success response has a schema (z.void() gives an empty one). */
 function answersBody(response: unknown): boolean {
   const schema = (response as { content?: { 'application/json'?: { schema?: object } } } | undefined)
@@ -284,6 +297,8 @@ function build(): OpenAPIObject {
       const limited = Boolean(op.security?.length);
       // A body whose fields are all optional may be left out (acknowledge, resolve, retry).
       const body = op.requestBody?.content?.['application/json']?.schema;
+      const procedure = declared.get(`${method} ${path}`)?.procedurePath;
+      if (body && procedure) Object.assign(body, acrossFieldsOf(procedure));
       if (op.requestBody && requiresNothing(body)) op.requestBody.required = false;
       for (const code of Object.keys(op.responses)) {
         if (Number(code) >= 400) {

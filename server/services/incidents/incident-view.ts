@@ -2,7 +2,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
 import { workerRequests, type IncidentEventRow, type IncidentRow } from '../../../db/schema';
-import { isRetryable } from '../../../domain/incidents';
+import { isRetryable, occurrencesOf } from '../../../domain/incidents';
 import type { IncidentView } from '../../schemas/incidents';
 import { formatLocalDateTime as at, formatNullable as atOrNull } from '../../time';
 import { anyUnendedSilence } from './silence-presence';
@@ -127,6 +127,7 @@ export function toIncidentEventView(row: IncidentEventRow) {
     actor: row.actor,
     createdAt: at(row.createdAt),
     ...(row.payloadChanges && { payloadChanges: row.payloadChanges }),
+    ...(row.eventType === 'OCCURRED_AGAIN' && { occurrences: occurrencesOf(row.message) }),
     silenceId: row.silenceId,
   };
 }

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/client';
+import { occurredAgainMessage } from '../../../domain/incidents';
 import { incidents, type IncidentRow } from '../../../db/schema';
 import { workerRequestIdOf } from '../../../domain/workers';
 import { idempotencyKeyReused } from '../../errors';
@@ -195,11 +196,10 @@ interface TimelineEntry {
 
 /** One entry for `count` occurrences folded together; one occurrence reads as it always has. */
 function occurredAgain(row: IncidentRow, count: number, traceparent?: string): TimelineEntry {
-  const total = `${row.occurrenceCount} times in all`;
   return {
     incidentId: row.id,
     eventType: 'OCCURRED_AGAIN',
-    message: count === 1 ? `Occurred again (${total})` : `Occurred again ${count} times (${total})`,
+    message: occurredAgainMessage(count, row.occurrenceCount),
     traceparent,
   };
 }

@@ -3,6 +3,7 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { incidentEvents, incidents, workerRequests, type IncidentRow } from '../../../db/schema';
+import { occurredAgainMessage } from '../../../domain/incidents';
 import { workerRequestIdOf } from '../../../domain/workers';
 import type { IncidentView, ReportIncidentInput } from '../../schemas/incidents';
 import { isUniqueViolation } from '../db-errors';
@@ -80,7 +81,7 @@ export async function recordReport(
     .set(OCCURRENCE)
     .where(and(sameReference, ne(incidents.status, 'RESOLVED')))
     .returning();
-  if (again) return record(again, 'OCCURRED_AGAIN', `Occurred again (${again.occurrenceCount} times in all)`);
+  if (again) return record(again, 'OCCURRED_AGAIN', occurredAgainMessage(1, again.occurrenceCount));
 
   // 2. A resolved one: reopen the latest. A concurrent report that reopened it first makes this match
   //    nothing (the row is no longer RESOLVED when our UPDATE gets its lock), and step 3 counts it. In a
@@ -122,5 +123,5 @@ export async function recordReport(
   // A new row has its first occurrence; one met on the index has had another counted.
   return upserted.occurrenceCount === 1
     ? record(upserted, 'CREATED', `Reported: ${input.message}`)
-    : record(upserted, 'OCCURRED_AGAIN', `Occurred again (${upserted.occurrenceCount} times in all)`);
+    : record(upserted, 'OCCURRED_AGAIN', occurredAgainMessage(1, upserted.occurrenceCount));
 }

@@ -34,6 +34,7 @@ describe('reports written together', () => {
   });
   const timeline = async (id: number) =>
     (await caller.incidents.events({ id })).map((e) => `${e.eventType}: ${e.message}`);
+  const occurrences = async (id: number) => (await caller.incidents.events({ id })).map((e) => e.occurrences);
   const recorded = (result: ReportResult): RecordedReport => {
     if (result instanceof Error) throw result;
     if ('repeated' in result) throw new Error('a report without a key was taken for a repeat');
@@ -94,6 +95,9 @@ describe('reports written together', () => {
       'REOPENED',
     ]);
     expect(await timeline(results[4].row.id)).toEqual([`CREATED: Reported: message of ${single}`]);
+    // How many it stands for, in a field of its own; only OCCURRED_AGAIN entries have it.
+    expect(await occurrences(freshId)).toEqual([undefined, 2]);
+    expect(await occurrences(open.id)).toEqual([undefined, 1]);
   });
 
   it('folds a hundred reports of one incident into one update and one timeline entry', async () => {
@@ -110,6 +114,7 @@ describe('reports written together', () => {
       'CREATED: Reported: payment gateway unreachable',
       'OCCURRED_AGAIN: Occurred again 99 times (100 times in all)',
     ]);
+    expect(await occurrences(results[0].row.id)).toEqual([undefined, 99]);
   });
 
   it('a report the database refuses fails alone; the others of its batch are stored', async () => {

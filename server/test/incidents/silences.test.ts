@@ -180,6 +180,8 @@ describe('POST /silences', () => {
     ['an unknown severity', { severities: ['URGENT'] }, 'severities.0'],
     ['no severity in the list', { severities: [] }, 'severities'],
     ['a malformed group key', { groupKey: 'payments' }, 'groupKey'],
+    ['a group key of no source', { groupKey: 'BOGUS:42:Task_A' }, 'groupKey'],
+    ['a group key whose template id has a leading zero', { groupKey: 'WORKER:042:Task_A' }, 'groupKey'],
     ['a blank message text', { messageText: ' ' }, 'messageText'],
     ['a local date-time with an offset', { nodeId: 'X', endsAt: '2030-01-01T10:00:00Z' }, 'endsAt'],
   ])('refuses %s with a 400 and changes nothing', async (_, body, field) => {

@@ -41,6 +41,8 @@ export interface IncidentEvent {
   message: string;
   actor: string | null;
   createdAt: string;
+  /** OCCURRED_AGAIN only: how many occurrences the entry stands for. */
+  occurrences?: number;
   silenceId?: number | null;
 }
 
@@ -201,13 +203,16 @@ export async function eventsOf(as: Client, id: number): Promise<IncidentEvent[]>
 }
 
 /**
- * The occurrences the timeline's OCCURRED_AGAIN entries stand for: reports written together fold into one
- * entry, "Occurred again 37 times (52 times in all)"; a lone one reads "Occurred again (15 times in all)".
+ * The occurrences the timeline's OCCURRED_AGAIN entries stand for, by their `occurrences`: reports written
+ * together fold into one entry, "Occurred again 37 times (52 times in all)", whose prose agrees.
  */
 export function occurrencesIn(events: IncidentEvent[]): number {
   return events
     .filter((e) => e.eventType === 'OCCURRED_AGAIN')
-    .reduce((sum, e) => sum + Number(/^Occurred again (\d+) times/.exec(e.message)?.[1] ?? 1), 0);
+    .reduce((sum, e) => {
+      expect(e.occurrences, e.message).toBe(Number(/^Occurred again (\d+) times/.exec(e.message)?.[1] ?? 1));
+      return sum + e.occurrences!;
+    }, 0);
 }
 
 export const typesOf = (events: IncidentEvent[]) => events.map((e) => e.eventType);

@@ -7,12 +7,19 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { BULK_SKIP_REASONS } from '../../../domain/incidents';
 import { PROBLEM_CODES } from '../../errors';
 import { appOperations, restProcedures } from '../../routers';
-import { IncidentStreamQuery, ListIncidentsQuery, SORT_FIELDS } from '../../schemas/incidents';
+import {
+  IncidentStreamQuery,
+  ListIncidentsQuery,
+  RetryIncidentRequest,
+  SORT_FIELDS,
+} from '../../schemas/incidents';
+import { CreateSilenceRequest, SilenceMatchersQuery } from '../../schemas/silences';
 import { api } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
 
@@ -653,6 +660,104 @@ describe('values as the service takes them', () => {
     expect(media['x-error-data']).toMatchObject({
       required: ['message', 'code', 'data', 'problem'],
       properties: { problem: { $ref: '#/components/schemas/Problem' } },
+    });
+  });
+
+  it("states the silences' group key exactly as it is checked, on create and preview", () => {
+    const created = resolve(operation('POST', '/silences').requestBody!.content['application/json'].schema)
+      .properties!.groupKey;
+    const previewed = operation('GET', '/silences/preview').parameters!.find((p) => p.name === 'groupKey')!;
+    for (const value of [
+      'WORKER:42:Task_A',
+      'PROCESS_ENGINE:1:a:b',
+      'AI_TASK:7:line\nbreak',
+      'BOGUS:42:Task_A',
+      'WORKER:042:Task_A',
+      'WORKER:0:Task_A',
+      'WORKER:42:',
+      'worker:42:Task_A',
+      'payments',
+      ' ',
+    ]) {
+      const body = { name: 'n', endsAt: '2030-01-01T10:00:00', groupKey: value };
+      expect(documentAdmits(resolve(created), value), `create groupKey=${JSON.stringify(value)}`).toBe(
+        CreateSilenceRequest.safeParse(body).success,
+      );
+      expect(
+        documentAdmits(resolve(previewed.schema), value),
+        `preview groupKey=${JSON.stringify(value)}`,
+      ).toBe(SilenceMatchersQuery.safeParse({ groupKey: value }).success);
+    }
+  });
+
+  describe('rules across fields, as JSON Schema 2020-12 states them (ajv), agree with the schemas that check them', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const bodyOf = (method: string, path: string) =>
+      ajv.compile(resolve(operation(method, path).requestBody!.content['application/json'].schema));
+
+    it('a silence: one matcher that narrows; every severity alone does not', () => {
+      const admits = bodyOf('POST', '/silences');
+      const every = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'];
+      for (const matchers of [
+        {},
+        { severities: every },
+        { severities: [...every].reverse() },
+        { severities: [...every, 'LOW'] },
+        { severities: ['LOW', 'HIGH'] },
+        { severities: every, nodeId: 'Task_A' },
+        { source: 'WORKER' },
+        { messageText: 'timeout' },
+        { groupKey: 'WORKER:42:Task_A' },
+      ]) {
+        const body = { name: 'n', endsAt: '2030-01-01T10:00:00', ...matchers };
+        expect(admits(body), JSON.stringify(matchers)).toBe(CreateSilenceRequest.safeParse(body).success);
+      }
+    });
+
+    it('a retry: payloadPatch and payloadVersion together (dependentRequired)', () => {
+      const admits = bodyOf('POST', '/incidents/{id}/retry');
+      for (const body of [
+        {},
+        { payloadPatch: { amount: 1 } },
+        { payloadVersion: 3 },
+        { payloadPatch: { amount: 1 }, payloadVersion: 3 },
+      ]) {
+        expect(admits(body), JSON.stringify(body)).toBe(
+          RetryIncidentRequest.safeParse({ ...body, id: 1 }).success,
+        );
+      }
+    });
+
+    it('free-form payloads, results and patches: no key that names a prototype', () => {
+      const freeForm: { where: string; schema: Schema }[] = [];
+      for (const [path, item] of Object.entries(
+        doc.paths as Record<string, Record<string, OperationObject>>,
+      )) {
+        for (const [method, op] of Object.entries(item)) {
+          const body = op.requestBody?.content['application/json']?.schema;
+          for (const [name, field] of Object.entries(body ? (resolve(body).properties ?? {}) : {})) {
+            const schema = resolve(field) as Schema & { additionalProperties?: unknown };
+            // Any key and any value: a record keyed by a pattern of its own (payloadVersions) is not free-form.
+            const anyValue = JSON.stringify(schema.additionalProperties) === '{}';
+            if (schema.type === 'object' && !schema.properties && anyValue)
+              freeForm.push({ where: `${method} ${path} ${name}`, schema });
+          }
+        }
+      }
+      expect(freeForm.map((f) => f.where).sort()).toEqual(
+        expect.arrayContaining([
+          'post /incidents/{id}/retry payloadPatch',
+          'post /worker-requests payload',
+          'post /worker-requests/{id}/complete result',
+        ]),
+      );
+      for (const { where, schema } of freeForm) {
+        const admits = ajv.compile(schema);
+        for (const key of ['__proto__', 'constructor', 'prototype'])
+          expect(admits(JSON.parse(`{"${key}":{}}`)), `${where}: ${key}`).toBe(false);
+        expect(admits({ order: { id: 1 }, toString: 'x' }), where).toBe(true);
+        expect((schema as { description?: string }).description, where).toMatch(/at any depth/);
+      }
     });
   });
 

@@ -4102,14 +4102,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @description a current code from your authenticator app, or an unused recovery code */
                     code?: string;
                     /** @description an assertion of one of your passkeys, for a challenge from POST /account/passkeys/challenge */
                     passkey?: components["schemas"]["PasskeyAssertion"];
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4215,14 +4215,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @description a current code from your authenticator app, or an unused recovery code */
                     code?: string;
                     /** @description an assertion of one of your passkeys, for a challenge from POST /account/passkeys/challenge */
                     passkey?: components["schemas"]["PasskeyAssertion"];
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5798,7 +5798,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /**
@@ -5813,6 +5813,13 @@ export interface operations {
                      * @default false
                      */
                     requireChange?: boolean;
+                } | {
+                    /** @constant */
+                    generate?: false;
+                } | {
+                    /** @constant */
+                    generate: true;
+                    password?: never;
                 };
             };
         };
@@ -9520,7 +9527,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /**
@@ -9530,7 +9537,7 @@ export interface operations {
                     until?: string;
                     /** @description the snooze ends when the incident has occurred this many more times */
                     occurrences?: number;
-                };
+                } | unknown | unknown;
             };
         };
         responses: {

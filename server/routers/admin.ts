@@ -13,7 +13,7 @@ import {
   ListQuery,
   PermissionResponse,
   GeneratedPasswordResponse,
-  ResetPasswordRequest,
+  ResetUserPasswordRequest,
   UpdateGroupRequest,
   UpdateGroupUsersRequest,
   UpdateUserRequest,
@@ -313,7 +313,7 @@ export const adminRouter = operations({
       // Only when nothing is answered (a password was given): a generated one comes back with a 200.
       successStatus: 204,
     })
-    .input(ResetPasswordRequest.safeExtend({ id: idParam }))
+    .input(ResetUserPasswordRequest)
     .output(GeneratedPasswordResponse.optional())
     .mutation(({ ctx, input }) => resetPassword(ctx.db, input, ctx.principal)),
 

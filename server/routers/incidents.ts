@@ -6,7 +6,7 @@ import { zTrackedAsyncIterable } from '../schemas/async-iterable';
 import { IdInput, idParam, streamedFile } from '../schemas/common';
 import {
   AcknowledgeRequest,
-  SnoozeRequest,
+  SnoozeIncidentRequest,
   AssignRequest,
   BulkAcknowledgeMatchingRequest,
   BulkAcknowledgeRequest,
@@ -419,7 +419,7 @@ export const incidentsRouter = operations({
         summary: 'Snooze an incident until a time or more occurrences',
       },
     })
-    .input(SnoozeRequest.extend({ id: idParam }))
+    .input(SnoozeIncidentRequest)
     .output(IncidentResponse)
     .mutation(({ ctx, input }) => snoozeIncident(ctx.db, input, ctx.principal, ctx.request?.traceparent)),
 

@@ -4,6 +4,7 @@ import { PasskeyAssertion } from './passkeys';
 import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES } from '../auth/token-scopes';
 import { PERMISSION_CODES } from '../permissions';
 import {
+  idParam,
   jsonBoolean,
   jsonId,
   localDateBound,
@@ -150,6 +151,13 @@ export const ResetPasswordRequest = z
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'is required unless generate is true' });
   })
   .meta({ id: 'ResetPasswordRequest' });
+/** A user's password reset: the same rule, stated for the document (a password, or generate and none). */
+export const ResetUserPasswordRequest = ResetPasswordRequest.safeExtend({ id: idParam }).meta({
+  anyOf: [
+    { required: ['password'], properties: { generate: { const: false } } },
+    { required: ['generate'], properties: { generate: { const: true }, password: false } },
+  ],
+});
 export const GeneratedPasswordResponse = z
   .object({ password: z.string().meta({ description: 'the generated password, shown in this answer only' }) })
   .meta({ id: 'GeneratedPasswordResponse' });

@@ -368,6 +368,10 @@ export const SnoozeRequest = z
     path: ['until'],
   })
   .meta({ id: 'SnoozeRequest' });
+/** One incident's snooze: the same rule, stated for the document. */
+export const SnoozeIncidentRequest = SnoozeRequest.extend({ id: idParam }).meta({
+  anyOf: [{ required: ['until'] }, { required: ['occurrences'] }],
+});
 
 export const AcknowledgeRequest = z
   .object({ acknowledgedBy: actorName.optional().meta({ description: 'defaults to the caller' }) })

@@ -155,6 +155,8 @@ export const secondFactorProof = {
 const hasExactlyOneProof = (v: { code?: string; passkey?: unknown }) =>
   (v.code === undefined) !== (v.passkey === undefined);
 const exactlyOneProof = { message: 'send exactly one of code and passkey', path: ['code'] };
+/** The same rule, stated for the document. */
+const EXACTLY_ONE_PROOF = [{ required: ['code'] }, { required: ['passkey'] }];
 
 /** A current second factor, proven before another is added to it (absent for a person's first). */
 export const CurrentSecondFactorProof = z
@@ -182,9 +184,9 @@ export const RegisterPasskeyRequest = z
 export const RemovePasskeyRequest = z
   .object({ id: idParam, ...secondFactorProof })
   .refine(hasExactlyOneProof, exactlyOneProof)
-  .meta({ id: 'RemovePasskeyRequest' });
+  .meta({ id: 'RemovePasskeyRequest', oneOf: EXACTLY_ONE_PROOF });
 
 export const RegenerateRecoveryCodesRequest = z
   .object(secondFactorProof)
   .refine(hasExactlyOneProof, exactlyOneProof)
-  .meta({ id: 'RegenerateRecoveryCodesRequest' });
+  .meta({ id: 'RegenerateRecoveryCodesRequest', oneOf: EXACTLY_ONE_PROOF });

@@ -203,7 +203,9 @@ const rateLimitedResponse = (problemRef: object) => ({
 
 /** Whether a JSON schema object requires no property (every field optional): its body may be left out. */
 const requiresNothing = (schema: SchemaObject | undefined) =>
-  Boolean(schema && schema.type === 'object' && !(schema.required ?? []).length);
+  Boolean(
+    schema && schema.type === 'object' && !(schema.required ?? []).length && !schema.anyOf && !schema.oneOf,
+  );
 
 /**
  * Integers as the service keeps them: ids and counts are bigints (int64) unless a schema bounds them below
@@ -233,7 +235,7 @@ function refineSchemas(node: unknown): void {
  * parameters and keeps only the title, description and examples of the schema it was given, so they are put
  * back here, from the declaration.
  */
-const ACROSS_FIELDS = ['dependentRequired', 'anyOf'] as const;
+const ACROSS_FIELDS = ['dependentRequired', 'anyOf', 'oneOf'] as const;
 
 function acrossFieldsOf(procedurePath: string): Record<string, unknown> {
   const meta = (appOperations.get(procedurePath)?.input?.meta() ?? {}) as Record<string, unknown>;

@@ -17,8 +17,11 @@ import {
   IncidentStreamQuery,
   ListIncidentsQuery,
   RetryIncidentRequest,
+  SnoozeIncidentRequest,
   SORT_FIELDS,
 } from '../../schemas/incidents';
+import { ResetUserPasswordRequest } from '../../schemas/admin';
+import { RegenerateRecoveryCodesRequest, RemovePasskeyRequest } from '../../schemas/passkeys';
 import { CreateSilenceRequest, SilenceMatchersQuery } from '../../schemas/silences';
 import { api } from '../support/helpers';
 import { useTestApi } from '../support/http-helpers';
@@ -693,7 +696,11 @@ describe('values as the service takes them', () => {
   describe('rules across fields, as JSON Schema 2020-12 states them (ajv), agree with the schemas that check them', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const bodyOf = (method: string, path: string) =>
-      ajv.compile(resolve(operation(method, path).requestBody!.content['application/json'].schema));
+      // The components beside the body, where its $refs (#/components/schemas/...) point.
+      ajv.compile({
+        ...resolve(operation(method, path).requestBody!.content['application/json'].schema),
+        components: doc.components,
+      });
 
     it('a silence: one matcher that narrows; every severity alone does not', () => {
       const admits = bodyOf('POST', '/silences');
@@ -726,6 +733,58 @@ describe('values as the service takes them', () => {
           RetryIncidentRequest.safeParse({ ...body, id: 1 }).success,
         );
       }
+    });
+
+    /** Each body, as the document admits it and as the operation's input schema does, with `extra` (a path's id). */
+    const agree = (method: string, path: string, input: ZodType, bodies: object[], extra = {}) => {
+      const admits = bodyOf(method, path);
+      for (const body of bodies)
+        expect(admits(body), `${method} ${path} ${JSON.stringify(body)}`).toBe(
+          input.safeParse({ ...body, ...extra }).success,
+        );
+    };
+
+    it('a password reset: a password, or generate and none', () => {
+      const password = 'Correct-Horse-Battery-9';
+      agree(
+        'PUT',
+        '/admin/users/{id}/password',
+        ResetUserPasswordRequest,
+        [
+          {},
+          { password },
+          { generate: true },
+          { generate: true, password },
+          { generate: false },
+          { generate: false, password },
+        ],
+        { id: 1 },
+      );
+    });
+
+    it('a snooze: until, occurrences or both', () => {
+      const until = '2030-01-01T10:00:00';
+      agree(
+        'POST',
+        '/incidents/{id}/snooze',
+        SnoozeIncidentRequest,
+        [{}, { until }, { occurrences: 3 }, { until, occurrences: 3 }],
+        { id: 1 },
+      );
+    });
+
+    it('a second factor proof: exactly one of code and passkey', () => {
+      const passkey = {
+        id: 'AQID',
+        rawId: 'AQID',
+        type: 'public-key',
+        response: { clientDataJSON: 'AQID', authenticatorData: 'AQID', signature: 'AQID' },
+        clientExtensionResults: {},
+      };
+      const bodies = [{}, { code: '123456' }, { passkey }, { code: '123456', passkey }];
+      agree('POST', '/account/recovery-codes', RegenerateRecoveryCodesRequest, bodies);
+      agree('POST', '/account/passkeys/{id}/remove', RemovePasskeyRequest, bodies, { id: 1 });
+      expect(RegenerateRecoveryCodesRequest.safeParse({ passkey }).success).toBe(true);
     });
 
     it('free-form payloads, results and patches: no key that names a prototype', () => {

@@ -19,16 +19,17 @@ const text = (max: number, description: string) =>
 
 /** What a silence matches: every matcher given must match; at least one is given. */
 const matcherFields = {
-  source: incidentSource.optional().meta({ description: 'the incidents of this source' }),
+  source: incidentSource.meta({ description: 'the incidents of this source' }).optional(),
   nodeId: text(200, 'the incidents at this node (exactly)').optional(),
   groupKey: z
     .string()
     .max(400, 'must be at most 400 characters')
     .regex(GROUP_KEY, 'must be a group key <source>:<templateId>:<nodeId>, as GET /incidents/groups answers')
-    .optional()
+    // Before .optional(): the generator keeps the metadata of what an optional query parameter wraps.
     .meta({
       description: "the incidents of this group: the grouped view's key, <source>:<templateId>:<nodeId>",
-    }),
+    })
+    .optional(),
   severities: z
     .array(incidentSeverity)
     .min(1, 'must name at least one severity')

@@ -8553,7 +8553,7 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     ids: number[];
-                    /** @description with payloadPatch: the payloadVersion each incident's patch was written against, by incident id; an incident whose payload changed since is SKIPPED (CONFLICT), one not named is patched as its payload is */
+                    /** @description only with payloadPatch, and keyed by incidents of ids: the payloadVersion each incident's patch was written against; an incident whose payload changed since is SKIPPED (CONFLICT), one not named is patched as its payload is */
                     payloadVersions?: {
                         [key: string]: number;
                     };

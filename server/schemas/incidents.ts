@@ -463,10 +463,34 @@ export const BulkRetryRequest = z
       .optional()
       .meta({
         description:
-          "with payloadPatch: the payloadVersion each incident's patch was written against, by incident id; an incident whose payload changed since is SKIPPED (CONFLICT), one not named is patched as its payload is",
+          "only with payloadPatch, and keyed by incidents of ids: the payloadVersion each incident's patch was written against; an incident whose payload changed since is SKIPPED (CONFLICT), one not named is patched as its payload is",
       }),
   })
-  .meta({ id: 'BulkRetryRequest' });
+  .check((ctx) => {
+    const { payloadPatch, payloadVersions, ids } = ctx.value;
+    if (payloadVersions === undefined) return;
+    // Versions without a patch, or for an incident the call does not name, would be checked against nothing.
+    if (payloadPatch === undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        input: payloadVersions,
+        path: ['payloadVersions'],
+        message: 'is only taken with payloadPatch',
+      });
+      return;
+    }
+    const named = new Set(ids.map(String));
+    for (const key of Object.keys(payloadVersions).filter((key) => !named.has(key))) {
+      ctx.issues.push({
+        code: 'custom',
+        input: payloadVersions[key],
+        path: ['payloadVersions', key],
+        message: 'names an incident that ids does not',
+      });
+    }
+  })
+  // The rule the document can state (OpenAPI 3.1 is JSON Schema 2020-12); the keys' rule is in the description.
+  .meta({ id: 'BulkRetryRequest', dependentRequired: { payloadVersions: ['payloadPatch'] } });
 export const BulkResultResponse = z
   .object({
     results: z.array(

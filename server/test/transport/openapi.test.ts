@@ -16,6 +16,7 @@ import { appOperations, restProcedures } from '../../routers';
 import {
   IncidentStreamQuery,
   ListIncidentsQuery,
+  BulkRetryRequest,
   RetryIncidentRequest,
   SnoozeIncidentRequest,
   SORT_FIELDS,
@@ -732,6 +733,18 @@ describe('values as the service takes them', () => {
         expect(admits(body), JSON.stringify(body)).toBe(
           RetryIncidentRequest.safeParse({ ...body, id: 1 }).success,
         );
+      }
+    });
+
+    it('a bulk retry: payloadVersions only with payloadPatch (dependentRequired)', () => {
+      const admits = bodyOf('POST', '/incidents/bulk/retry');
+      for (const body of [
+        { ids: [1] },
+        { ids: [1], payloadVersions: { 1: 3 } },
+        { ids: [1], payloadPatch: { amount: 1 } },
+        { ids: [1], payloadPatch: { amount: 1 }, payloadVersions: { 1: 3 } },
+      ]) {
+        expect(admits(body), JSON.stringify(body)).toBe(BulkRetryRequest.safeParse(body).success);
       }
     });
 

@@ -268,6 +268,24 @@ describe('retry with corrected data', () => {
       }),
       'payloadVersions.not-an-id',
     );
+    // Versions are checked against a patch, for the incidents the call names; anything else is refused.
+    const untouched = await stateOf(current.request.id, current.incident.id);
+    expectFieldError(
+      await w.admin.post('/incidents/bulk/retry', {
+        ids: [current.incident.id],
+        payloadVersions: { [current.incident.id]: 2 },
+      }),
+      'payloadVersions',
+    );
+    expectFieldError(
+      await w.admin.post('/incidents/bulk/retry', {
+        ids: [current.incident.id],
+        payloadPatch: { amount: 10 },
+        payloadVersions: { [current.incident.id]: 2, [unnamed.incident.id]: 2 },
+      }),
+      `payloadVersions.${unnamed.incident.id}`,
+    );
+    expect(await stateOf(current.request.id, current.incident.id)).toEqual(untouched);
   });
 
   it('corrects by ids and by a filter of 300, each payload as it is, and all resolve when the worker succeeds', async () => {

@@ -1,13 +1,26 @@
 // The process entry: one Node http server. /api/* (but /api/auth/*) goes to the API handler, everything
 // else (pages, next-auth) to Next's request handler: in this process on PGlite and in development, in the
 // console's own process with PostgreSQL (server/runtime/console-process.ts, through console-proxy.ts).
-import http from 'node:http';
+// Types only: the cluster's primary loads nothing it does not need, node:http (a large module) among them.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RequestContext } from '../lib/request-context';
 
 const dev = process.argv.includes('--dev');
 (process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED ??= '1';
 (process.env as Record<string, string>).NODE_ENV ??= dev ? 'development' : 'production';
+
+// With PostgreSQL, several server processes on one port (WEB_CONCURRENCY), and the console's pages in one
+// of their own: this process, the primary, only runs them (server/runtime/cluster.ts) and never goes past
+// this point. It decides from the raw environment and imports nothing else of the service's, so that it
+// holds little memory; each worker runs the rest of this file, the console's up to runConsoleProcess below.
+const { clusterPlanOf, consoleSocketPath, isClusterWorker, isConsoleProcess, reportConfigured, runPrimary } =
+  await import('./runtime/cluster');
+const plan = clusterPlanOf(process.env, dev);
+if (plan && !isClusterWorker()) {
+  const { primaryLog } = await import('./runtime/primary-log');
+  await runPrimary({ ...plan, log: primaryLog });
+}
 
 const { getEnv } = await import('./runtime/env');
 const { log, flushLog } = await import('./observability/log');
@@ -17,37 +30,15 @@ const { getAuthSecret } = await import('./auth/secret');
 
 const env = getEnv();
 getAuthSecret(); // fail at start, not at the first sign-in
-// Before any process forks or loads Next: the console's own process runs next-auth too, and next-auth
-// without these names http://localhost:3000 in its redirects whatever the port.
+// Before Next loads, here and in the console's own process, which runs next-auth too: without these
+// next-auth names http://localhost:3000 in its redirects whatever the port.
 const { nextAuthEnvironment } = await import('./runtime/public-url');
 Object.assign(process.env, nextAuthEnvironment(env));
+// The primary starts the other workers now: a bad setting is told once, by this one.
+reportConfigured();
+// Set by the primary when the console's pages run in a process of their own (server/runtime/cluster.ts).
+const consoleSocket = consoleSocketPath();
 
-// With PostgreSQL, several server processes on one port (WEB_CONCURRENCY), and the console's pages in one
-// of their own: this process, the primary, only runs them (server/runtime/cluster.ts) and never goes past
-// this point; each worker runs the rest of this file, the console's up to runConsoleProcess below.
-const {
-  consoleRunsApart,
-  consoleSocketPath,
-  isClusterWorker,
-  isConsoleProcess,
-  runPrimary,
-  serverProcessCount,
-} = await import('./runtime/cluster');
-const processCount = serverProcessCount({
-  webConcurrency: env.WEB_CONCURRENCY,
-  databaseUrl: env.DATABASE_URL,
-  dev,
-});
-const consoleApart = consoleRunsApart({ apiOnly: env.API_ONLY, databaseUrl: env.DATABASE_URL, dev });
-if ((processCount > 1 || consoleApart) && !isClusterWorker()) {
-  await runPrimary({
-    count: processCount,
-    withConsole: consoleApart,
-    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    log,
-    flushLog,
-  });
-}
 if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
   const { startTracing } = await import('./observability/tracing');
   await startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT);
@@ -86,7 +77,7 @@ if (env.SECURITY_DISABLED) {
 if (isConsoleProcess()) {
   const { runConsoleProcess } = await import('./runtime/console-process');
   await runConsoleProcess({
-    socketPath: consoleSocketPath()!,
+    socketPath: consoleSocket!,
     database,
     drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
@@ -97,17 +88,17 @@ if (isConsoleProcess()) {
 
 // Without the console (API_ONLY), Next is never loaded; with the console in a process of its own, not in
 // this one.
-let handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
-let handleUpgrade: ((req: http.IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>) | undefined;
+let handleNext: (req: IncomingMessage, res: ServerResponse) => unknown;
+let handleUpgrade: ((req: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>) | undefined;
 if (env.API_ONLY) {
   handleNext = async (_req, res) => {
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/plain');
     res.end('API_ONLY=true: this instance serves only /api');
   };
-} else if (consoleApart) {
+} else if (consoleSocket) {
   const { consoleProxy } = await import('./transport/console-proxy');
-  handleNext = consoleProxy(consoleSocketPath()!);
+  handleNext = consoleProxy(consoleSocket);
 } else {
   // Next, as shipped: loading it replaces the global Date and process.nextTick with wrappers that serve its
   // prerenders (cacheComponents), and they stay for the API too (docs/decisions/0007-frameworks-as-shipped.md).
@@ -196,7 +187,7 @@ const { REQUEST_PATH_HEADER } = await import('../lib/sign-in-path');
 const { setSecurityHeaders } = await import('./transport/security-headers');
 const { replaceUntrustedForwardedHeaders } = await import('./transport/transport-rules');
 
-const handle = (req: http.IncomingMessage, res: http.ServerResponse, context: RequestContext) => {
+const handle = (req: IncomingMessage, res: ServerResponse, context: RequestContext) => {
   const url = req.url ?? '/';
   setSecurityHeaders(req, res);
   if (isApiPath(url)) return void handleApi(req, res, context);
@@ -208,7 +199,8 @@ const handle = (req: http.IncomingMessage, res: http.ServerResponse, context: Re
   void handleNext(req, res);
 };
 const observed = observeRequests(handle, apiRouteOf);
-const server = http.createServer((req, res) => {
+const { createServer } = await import('node:http');
+const server = createServer((req, res) => {
   apiLoad.requestStarted();
   observed(req, res);
 });

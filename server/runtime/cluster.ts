@@ -4,6 +4,9 @@
 // long-poll wake-ups, token revocations and the dispatcher's sweeps go through LISTEN/NOTIFY and row locks,
 // as they do between instances on separate machines. PGlite is one process by design (one writer of its
 // data directory), so it, and the development server, run one process whatever WEB_CONCURRENCY says.
+// The primary loads this module and server/runtime/primary-log.ts, nothing else of the service's: it decides
+// from the raw environment (clusterPlanOf) and forks; the validated environment (zod), the database client,
+// the migrations, Next and the API are loaded by the workers only.
 import cluster, { type Worker } from 'node:cluster';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +32,46 @@ export function consoleRunsApart({ apiOnly, databaseUrl, dev }: { apiOnly: boole
   return !apiOnly && !dev && Boolean(databaseUrl);
 }
 
+export interface ClusterPlan {
+  /** API processes. */
+  count: number;
+  /** Also one process for the console's pages (consoleRunsApart). */
+  withConsole: boolean;
+  /** The workers' own shutdown bound (SHUTDOWN_TIMEOUT_MS): past it, plus a margin, they are killed. */
+  shutdownTimeoutMs: number;
+}
+
+/**
+ * The processes to run, read from the environment as server/runtime/env.ts reads it, before anything that
+ * validates it is loaded; undefined for one process (PGlite, development, a single process without the
+ * console). A value env.ts refuses also gives undefined: the one process then validates the environment
+ * and fails the start with env.ts's message, as it would have in any worker.
+ */
+export function clusterPlanOf(
+  variables: Record<string, string | undefined>,
+  dev: boolean,
+): ClusterPlan | undefined {
+  const integer = (name: string, min: number, max: number) => {
+    const raw = variables[name];
+    if (raw === undefined) return undefined;
+    const value = Number(raw);
+    return Number.isInteger(value) && value >= min && value <= max ? value : Number.NaN;
+  };
+  const webConcurrency = integer('WEB_CONCURRENCY', 1, 256);
+  const shutdownTimeoutMs = integer('SHUTDOWN_TIMEOUT_MS', 0, 600_000) ?? 10_000;
+  const apiOnlyRaw = variables.API_ONLY ?? '';
+  const apiOnly = apiOnlyRaw === 'true' || apiOnlyRaw === '1';
+  const valid =
+    !Number.isNaN(webConcurrency) &&
+    !Number.isNaN(shutdownTimeoutMs) &&
+    ['true', 'false', '1', '0', ''].includes(apiOnlyRaw);
+  if (!valid) return undefined;
+  const databaseUrl = variables.DATABASE_URL || undefined;
+  const count = serverProcessCount({ webConcurrency, databaseUrl, dev });
+  const withConsole = consoleRunsApart({ apiOnly, databaseUrl, dev });
+  return count > 1 || withConsole ? { count, withConsole, shutdownTimeoutMs } : undefined;
+}
+
 /** Set by the primary for every worker: where the console process listens. */
 const CONSOLE_SOCKET_VARIABLE = 'BPM_CONSOLE_SOCKET';
 /** Set by the primary for the one worker that serves the console's pages. */
@@ -41,38 +84,34 @@ export const consoleSocketPath = (): string | undefined =>
 /** This worker serves the console's pages (and no API). */
 export const isConsoleProcess = () => cluster.isWorker && process.env[ROLE_VARIABLE] === 'console';
 
+/** What a worker sends the primary once its environment is valid (reportConfigured). */
+const CONFIGURED_MESSAGE = 'bpm-configured';
+
+/** In a worker: tells the primary that the environment is valid, so that it starts the other workers. */
+export function reportConfigured() {
+  if (cluster.isWorker) process.send?.(CONFIGURED_MESSAGE);
+}
+
 /** A worker that dies this soon after its start is restarted after a second, not at once (a crash loop). */
 const QUICK_CRASH_MS = 10_000;
 
-interface PrimaryOptions {
-  /** API processes. */
-  count: number;
-  /** Also one process for the console's pages (consoleRunsApart). */
-  withConsole: boolean;
-  /** The workers' own shutdown bound (SHUTDOWN_TIMEOUT_MS): past it, plus a margin, they are killed. */
-  shutdownTimeoutMs: number;
+interface PrimaryOptions extends ClusterPlan {
+  /** Writes each line before it returns (server/runtime/primary-log.ts): nothing to wait for before an exit. */
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
   };
-  /** Waits until what was logged is written (the log is asynchronous: server/observability/log.ts), before an exit. */
-  flushLog: () => Promise<void>;
 }
 
 /**
- * Runs the primary: forks `count` workers, restarts one that dies after it served (a crash), stops all and
- * exits when one dies before it ever listened (a start failure, as a single process would exit), and on
- * SIGTERM/SIGINT passes the signal to every worker, which drains as server/runtime/shutdown.ts does, then exits 0
- * once all have (1 if one did not exit cleanly). Never resolves: the primary ends by process.exit.
+ * Runs the primary: forks one worker, and the others once it has found the environment valid (a bad setting
+ * is told once, by that worker, before it exits); restarts one that dies after it served (a crash), stops all
+ * and exits when one dies before it ever listened (a start failure, as a single process would exit), and on
+ * SIGTERM/SIGINT passes the signal to every worker, which drains as server/runtime/shutdown.ts does, then
+ * exits 0 once all have (1 if one did not exit cleanly). Never resolves: the primary ends by process.exit.
  */
-export function runPrimary({
-  count,
-  withConsole,
-  shutdownTimeoutMs,
-  log,
-  flushLog,
-}: PrimaryOptions): Promise<never> {
+export function runPrimary({ count, withConsole, shutdownTimeoutMs, log }: PrimaryOptions): Promise<never> {
   let stopping = false;
   let exitCode = 0;
   const listened = new Set<number>();
@@ -91,6 +130,7 @@ export function runPrimary({
     forkedAt.set(worker.id, Date.now());
     if (role === 'console') consoleWorkers.add(worker.id);
     worker.once('listening', () => listened.add(worker.id));
+    return worker;
   };
   const living = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
 
@@ -98,7 +138,7 @@ export function runPrimary({
     if (!stopping) log.info({ workers: living().length }, `${reason}: stopping every worker (${signal})`);
     stopping = true;
     for (const worker of living()) worker.process.kill(signal);
-    if (living().length === 0) void flushLog().then(() => process.exit(exitCode));
+    if (living().length === 0) process.exit(exitCode);
     // Each worker bounds its own shutdown; should one hang all the same, this bound still holds.
     setTimeout(() => {
       for (const worker of living()) worker.process.kill('SIGKILL');
@@ -113,12 +153,13 @@ export function runPrimary({
       if (code !== 0 && listened.has(worker.id)) exitCode = 1;
       if (living().length === 0) {
         log.info({ exitCode }, 'every worker stopped');
-        void flushLog().then(() => process.exit(exitCode));
+        process.exit(exitCode);
       }
       return;
     }
     if (listened.size === 0) {
-      // Nothing ever started (a bad setting, a migration that fails): exit as a single process would.
+      // Nothing ever started (a bad setting, a migration that fails): exit as a single process would, with
+      // the worker's code (1 for an error thrown at its start, which it wrote to stderr).
       log.error({ workerPid, code, signal }, 'a server process exited before any listened: stopping');
       exitCode = code || 1;
       stop('SIGTERM', 'start failed');
@@ -138,8 +179,15 @@ export function runPrimary({
     { workers: count, console: withConsole },
     `starting ${count} server processes (WEB_CONCURRENCY)${withConsole ? ' and one for the console' : ''}`,
   );
-  for (let i = 0; i < count; i++) fork('api');
-  if (withConsole) fork('console');
+  const first = fork('api');
+  const forkTheOthers = (message: unknown) => {
+    if (message !== CONFIGURED_MESSAGE) return;
+    first.off('message', forkTheOthers);
+    if (stopping) return;
+    for (let i = 1; i < count; i++) fork('api');
+    if (withConsole) fork('console');
+  };
+  first.on('message', forkTheOthers);
   return new Promise<never>(() => {});
 }
 

@@ -2,7 +2,7 @@
 // worker processes on one port under a primary (server/runtime/cluster.ts). Which process served a request is read
 // from its request log line (every line carries the pid of the process that wrote it). Each request goes
 // on a connection of its own, so that the primary's round-robin spreads them over the workers.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { accessTokenFor, createTestUser, onPostgres, openTestDatabase, unique } from '../support/helpers';
 import { HANG_MARGIN_MS, NOTIFICATIONS_ONLY_ENV } from '../support/hang-bounds';
-import { databaseUrlOf, startServerProcess, stopProcess, type ServerProcess } from '../support/processes';
+import {
+  databaseUrlOf,
+  freePort,
+  startServerProcess,
+  stopProcess,
+  type ServerProcess,
+} from '../support/processes';
+import { trackStarted } from '../support/started-processes';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -266,4 +273,43 @@ describe.runIf(onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     expect(drained).toEqual(new Set(workers));
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
   });
+});
+
+describe.runIf(onPostgres)('WEB_CONCURRENCY=2 with a bad setting', () => {
+  it('fails the start: the primary exits 1, the setting told once, no worker restarted', async () => {
+    // The primary reads no setting but those that decide its processes; the first worker validates the
+    // rest (server/runtime/env.ts) before the primary starts the others.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/http.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: process.env.DATABASE_URL,
+        PORT: String(await freePort()),
+        WEB_CONCURRENCY: '2',
+        AUTH_SECRET: 'too-short',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    trackStarted(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const bound = setTimeout(() => reject(new Error('the primary did not exit')), 30_000 + HANG_MARGIN_MS);
+      child.once('exit', (exitCode) => {
+        clearTimeout(bound);
+        resolve(exitCode);
+      });
+    });
+    expect(code).toBe(1);
+    expect(stderr.split('AUTH_SECRET must be at least 16 characters')).toHaveLength(2);
+    const messages = stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => (JSON.parse(l) as LogLine).msg);
+    expect(messages).toContain('a server process exited before any listened: stopping');
+    expect(messages).not.toContain('a server process died: starting another');
+  }, 60_000);
 });

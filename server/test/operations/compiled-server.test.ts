@@ -56,4 +56,22 @@ describe('the compiled server (dist/server/http.mjs)', () => {
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toContain('application/problem+json');
   });
+
+  // The cluster's primary only forks and restarts (server/runtime/cluster.ts): it loads none of the service.
+  it.runIf(onPostgres)('runs a cluster whose primary holds little memory', async () => {
+    const clustered = await startServerProcess(
+      await databaseUrlOf(database!),
+      { WEB_CONCURRENCY: '2' },
+      { entry: [path.join(outdir, 'http.mjs')], startTimeoutMs: 60_000 },
+    );
+    try {
+      const status = readFileSync(`/proc/${clustered.process.pid}/status`, 'utf8');
+      const residentMb = Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+      // Bare Node is well under this bound; a primary that loads the service (zod, the database client,
+      // pino) is well over it.
+      expect(residentMb).toBeLessThan(100);
+    } finally {
+      await stopProcess(clustered.process, 'SIGTERM');
+    }
+  });
 });

@@ -12,7 +12,8 @@
 // (which has no budget). Each is timed quiet, beside the flood and quiet again, BENCH_PHASE_SECONDS (15) each;
 // the table gives each p95 and the flood's against the mean of the two quiet ones (the aim: within 10%), and
 // what the flood was answered (429s and their share), its admitted requests against what its limit allows
-// over the time it ran (a full minute's burst, then the refill: docs/contract.md §10).
+// over the time it ran (a full minute's burst, then the refill: docs/contract.md §10). Then the resident
+// memory of each of the server's processes, idle after its start and at the end of the load.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,8 +25,11 @@ import {
   BENCH_PORT,
   freshDatabase,
   ensureCompiledServer,
+  idleMemory,
+  memoryTable,
   percentile,
   processTreeCpuSeconds,
+  processTreeMemory,
   startServer,
   waitForHealth,
 } from './server';
@@ -141,6 +145,7 @@ async function main() {
   let flood: ChildProcess | undefined;
   try {
     await waitForHealth(base, server, logFile);
+    const idle = await idleMemory(server.pid!);
     const admin = await adminToken(base);
     const incident = await json<{ id: number }>(
       await fetch(`${base}/api/incidents`, {
@@ -218,6 +223,8 @@ async function main() {
       }
     }
 
+    const endOfLoad = processTreeMemory(server.pid!);
+
     const answers = JSON.parse(floodAnswers || '{}') as Record<string, number>;
     const sent = Object.values(answers).reduce((a, b) => a + b, 0);
     console.log(
@@ -249,6 +256,8 @@ async function main() {
           `${(phases.get('beside the flood')! / quiet).toFixed(2)} |`,
       );
     }
+    console.log(`\nResident memory of the server's processes (VmRSS)\n`);
+    console.log(memoryTable({ idle, 'end of load': endOfLoad }));
   } finally {
     if (flood) flood.kill('SIGKILL');
     await stopProcessGroup(server);

@@ -11,8 +11,9 @@
 //    summary, the first list page and acknowledge, in alternating rounds: the ratio of requests/s and the
 //    CPU per request of each server process (bench/ratio.ts).
 // 4. Three back-to-back 20 s loads of the first list page on the same server process: does it slow down?
-// 5. Prints a table, writes bench/results/<timestamp>.json, stops the server, drops bpm_bench
-//    (kept with BENCH_KEEP=1, for EXPLAIN).
+// 5. Prints a table, and the resident memory of each of the server's processes and of the bare baseline's,
+//    idle after their start (BENCH_IDLE_SETTLE_SECONDS, 5) and at the end of their loads; writes
+//    bench/results/<timestamp>.json, stops the server, drops bpm_bench (kept with BENCH_KEEP=1, for EXPLAIN).
 // 6. Then (package.json) the storms of bench/storm.ts: 1,000 concurrent reports, distinct incidents and one
 //    incident, on PostgreSQL and PGlite, with one core kept busy elsewhere (BENCH_BUSY_CORE=0 not to).
 //
@@ -52,6 +53,13 @@ import {
   type RatioResult,
 } from './ratio';
 import { seedBenchIncidents, type BenchDataset } from './seed';
+import {
+  IDLE_SETTLE_SECONDS,
+  idleMemory,
+  memoryTable,
+  processTreeMemory,
+  type ProcessMemory,
+} from './server';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = process.env.BENCH_DATABASE_NAME || 'bpm_bench';
@@ -716,6 +724,7 @@ async function main() {
     log(`starting the server on port ${PORT} (log: ${path.relative(root, serverLog)})`);
     server = startServer(serverLog);
     await waitForHealth(server, serverLog);
+    const serverIdle = await idleMemory(server.pid!);
     const token = await getToken();
     if (process.env.API_ONLY !== 'true') await openConsole();
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
@@ -723,6 +732,7 @@ async function main() {
     log(`starting the bare baseline on port ${BARE_PORT} (log: ${path.relative(root, bareLog)})`);
     bare = startBare(bareLog);
     await waitForBare(bare, bareLog);
+    const bareIdle = await idleMemory(bare.pid!);
     const comparisons = (await ratioCases(sql)).filter((c) => !only || only.test(c.name));
     await sameAnswers(
       token,
@@ -743,17 +753,39 @@ async function main() {
       connections: CONCURRENCY,
       log,
     });
+    const bareEnd = processTreeMemory(bare.pid!);
     await stopProcessGroup(bare);
     bare = undefined;
     const ratioTable = printRatioTable(ratios);
+    const memoryOf = (serverEnd: ProcessMemory[]) => {
+      const moments = {
+        server: { idle: serverIdle, endOfLoad: serverEnd },
+        bare: { idle: bareIdle, endOfLoad: bareEnd },
+      };
+      const table =
+        `Resident memory (VmRSS) of the server's processes, idle ${IDLE_SETTLE_SECONDS} s after its start and at the end of the load:\n\n` +
+        `${memoryTable({ idle: serverIdle, 'end of load': serverEnd })}\n\n` +
+        `and of the bare baseline's, idle ${IDLE_SETTLE_SECONDS} s after its start and after its rounds:\n\n` +
+        memoryTable({ idle: bareIdle, 'end of load': bareEnd });
+      console.log(`\n${table}\n`);
+      return { ...moments, table };
+    };
     if (RATIO_ONLY) {
       console.log(`\nThe service against the bare baseline (${TOTAL.toLocaleString('en')} incidents)\n`);
       console.log(ratioTable);
+      const memory = memoryOf(processTreeMemory(server.pid!));
       const file = path.join(resultsDir, `${stamp}.json`);
       writeFileSync(
         file,
         JSON.stringify(
-          { at: new Date().toISOString(), command: 'npm run bench', total: TOTAL, ratios, ratioTable },
+          {
+            at: new Date().toISOString(),
+            command: 'npm run bench',
+            total: TOTAL,
+            ratios,
+            ratioTable,
+            memory,
+          },
           null,
           2,
         ),
@@ -794,6 +826,7 @@ async function main() {
       log(`  run ${i + 1}: ${fmt(s.perSecond, 0)}/s, p50 ${fmt(s.p50Ms)} p99 ${fmt(s.p99Ms)} ms`);
       drift.push(s);
     }
+    const serverEnd = processTreeMemory(server.pid!);
     // Within a run: the first full 5 seconds against the last full 5 seconds.
     const within = drift.map((s) => {
       const full = (s.timeline ?? []).slice(1, -1);
@@ -838,7 +871,8 @@ async function main() {
     console.log(table);
     console.log(`\n${driftLines.join('\n')}\n`);
     console.log(`The service against the bare baseline (bench/bare.ts), same database, same run:\n`);
-    console.log(`${ratioTable}\n`);
+    console.log(ratioTable);
+    const memory = memoryOf(serverEnd);
 
     const file = path.join(resultsDir, `${stamp}.json`);
     writeFileSync(
@@ -866,6 +900,7 @@ async function main() {
           results,
           ratios,
           ratioTable,
+          memory,
           drift: { runs: drift, within, driftPct, spreadPct, busyBeforePct: driftBusy },
           table,
         },

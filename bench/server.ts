@@ -4,6 +4,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
+import { PROCESS_TITLES } from '../server/runtime/cluster';
 
 export const SERVER_ENTRY = 'dist/server/http.mjs';
 /** The PostgreSQL cluster the benchmarks make their databases in. */
@@ -78,18 +79,96 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** CPU seconds of `pid` and every process under it alive now (a cluster's primary, its workers, the console's). */
-export function processTreeCpuSeconds(pid: number): number {
-  let children: number[] = [];
+/** `pid` and every process under it alive now (a cluster's primary, its workers, the console's), parents first. */
+export function processTree(pid: number): number[] {
+  let children: number[];
   try {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
       .split(' ')
       .filter(Boolean)
       .map(Number);
   } catch {
-    return 0; // gone meanwhile
+    return []; // gone meanwhile
   }
-  return cpuSeconds(pid) + children.reduce((sum, child) => sum + processTreeCpuSeconds(child), 0);
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** CPU seconds of `pid` and every process under it alive now. */
+export function processTreeCpuSeconds(pid: number): number {
+  return processTree(pid).reduce((sum, each) => {
+    try {
+      return sum + cpuSeconds(each);
+    } catch {
+      return sum; // gone meanwhile
+    }
+  }, 0);
+}
+
+export interface ProcessMemory {
+  /** primary, API n, console (their process titles, server/runtime/cluster.ts), single process, or the script. */
+  name: string;
+  pid: number;
+  residentMb: number;
+}
+
+const ROLE_OF_TITLE: Record<string, string> = {
+  [PROCESS_TITLES.primary]: 'primary',
+  [PROCESS_TITLES.api]: 'API',
+  [PROCESS_TITLES.console]: 'console',
+};
+
+/**
+ * The resident memory (VmRSS) of `pid` and of every process under it, each named by its process title; a
+ * process without one by its script, "(launcher)" when it started others (tsx's, in front of the bare
+ * baseline), or "single process" when it is the whole server.
+ */
+export function processTreeMemory(pid: number): ProcessMemory[] {
+  const tree = processTree(pid);
+  let apis = 0;
+  return tree.flatMap((each) => {
+    try {
+      const residentKb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${each}/status`, 'utf8'))![1]);
+      const args = readFileSync(`/proc/${each}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const role = ROLE_OF_TITLE[args.join(' ')];
+      const launcher = readFileSync(`/proc/${each}/task/${each}/children`, 'utf8').trim() !== '';
+      let name: string;
+      if (role === 'API') name = `API ${++apis}`;
+      else if (role) name = role;
+      else if (tree.length === 1) name = 'single process';
+      else name = `${args.at(-1)}${launcher ? ' (launcher)' : ''}`;
+      return [{ name, pid: each, residentMb: residentKb / 1024 }];
+    } catch {
+      return []; // gone meanwhile
+    }
+  });
+}
+
+/**
+ * A Markdown table of the resident memory of each process at each moment (columns: "idle", "end of load"),
+ * matched by name, and of them all.
+ */
+export function memoryTable(moments: Record<string, ProcessMemory[]>): string {
+  const columns = Object.entries(moments);
+  const names = [...new Set(columns.flatMap(([, processes]) => processes.map((p) => p.name)))];
+  const mb = (n: number | undefined) => (n === undefined ? '-' : `${n.toFixed(0)} MB`);
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    row(['process', ...columns.map(([moment]) => moment)]),
+    row(['---', ...columns.map(() => '---:')]),
+    ...names.map((name) =>
+      row([name, ...columns.map(([, ps]) => mb(ps.find((p) => p.name === name)?.residentMb))]),
+    ),
+    row(['**total**', ...columns.map(([, ps]) => `**${mb(ps.reduce((sum, p) => sum + p.residentMb, 0))}**`)]),
+  ].join('\n');
+}
+
+/** Seconds a server is left alone after its start before its memory at idle is read. */
+export const IDLE_SETTLE_SECONDS = Number(process.env.BENCH_IDLE_SETTLE_SECONDS || 5);
+
+/** The memory of the server's processes once it has been idle IDLE_SETTLE_SECONDS. */
+export async function idleMemory(pid: number): Promise<ProcessMemory[]> {
+  await new Promise((r) => setTimeout(r, IDLE_SETTLE_SECONDS * 1000));
+  return processTreeMemory(pid);
 }
 
 /** The p-th quantile (0 to 1) of ascending `sorted`. */

@@ -14,13 +14,21 @@ const dev = process.argv.includes('--dev');
 // of their own: this process, the primary, only runs them (server/runtime/cluster.ts) and never goes past
 // this point. It decides from the raw environment and imports nothing else of the service's, so that it
 // holds little memory; each worker runs the rest of this file, the console's up to runConsoleProcess below.
-const { clusterPlanOf, consoleSocketPath, isClusterWorker, isConsoleProcess, reportConfigured, runPrimary } =
-  await import('./runtime/cluster');
+const {
+  clusterPlanOf,
+  consoleSocketPath,
+  isClusterWorker,
+  isConsoleProcess,
+  nameWorkerProcess,
+  reportConfigured,
+  runPrimary,
+} = await import('./runtime/cluster');
 const plan = clusterPlanOf(process.env, dev);
 if (plan && !isClusterWorker()) {
   const { primaryLog } = await import('./runtime/primary-log');
   await runPrimary({ ...plan, log: primaryLog });
 }
+nameWorkerProcess();
 
 const { getEnv } = await import('./runtime/env');
 const { log, flushLog } = await import('./observability/log');

@@ -84,6 +84,17 @@ export const consoleSocketPath = (): string | undefined =>
 /** This worker serves the console's pages (and no API). */
 export const isConsoleProcess = () => cluster.isWorker && process.env[ROLE_VARIABLE] === 'console';
 
+/**
+ * What `ps` (and /proc/<pid>/cmdline) shows for each process of a cluster, in place of their identical
+ * command lines: which is the primary, an API process or the console's. A single process keeps its own.
+ */
+export const PROCESS_TITLES = { primary: 'bpm-primary', api: 'bpm-api', console: 'bpm-console' } as const;
+
+/** In a worker: names the process by its role (PROCESS_TITLES). */
+export function nameWorkerProcess() {
+  if (cluster.isWorker) process.title = isConsoleProcess() ? PROCESS_TITLES.console : PROCESS_TITLES.api;
+}
+
 /** What a worker sends the primary once its environment is valid (reportConfigured). */
 const CONFIGURED_MESSAGE = 'bpm-configured';
 
@@ -112,6 +123,7 @@ interface PrimaryOptions extends ClusterPlan {
  * exits 0 once all have (1 if one did not exit cleanly). Never resolves: the primary ends by process.exit.
  */
 export function runPrimary({ count, withConsole, shutdownTimeoutMs, log }: PrimaryOptions): Promise<never> {
+  process.title = PROCESS_TITLES.primary;
   let stopping = false;
   let exitCode = 0;
   const listened = new Set<number>();

@@ -3,7 +3,7 @@
 // from its request log line (every line carries the pid of the process that wrote it). Each request goes
 // on a connection of its own, so that the primary's round-robin spreads them over the workers.
 import { execFileSync, spawn } from 'node:child_process';
-import { readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +137,13 @@ describe.runIf(onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     expect(pids.size).toBe(2);
     expect(pids.has(server.process.pid!)).toBe(false);
     expect(new Set(childrenOf(server.process.pid!))).toEqual(pids);
+  });
+
+  it('names its processes for ps: the primary bpm-primary, each worker bpm-api', () => {
+    const title = (pid: number) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    expect(title(server.process.pid!)).toBe('bpm-primary');
+    expect(childrenOf(server.process.pid!).map(title)).toEqual(['bpm-api', 'bpm-api']);
   });
 
   it('wakes a long poll on one worker by a publish handled by the other (LISTEN/NOTIFY)', async () => {

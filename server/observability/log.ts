@@ -3,6 +3,7 @@
 // besides, since an error's message (a failed query's parameters, say) is not under our control.
 import fs from 'node:fs';
 import pino, { type Logger } from 'pino';
+import { writeStdoutSync } from './stdout-sync';
 
 /** Object paths whose values never reach a line, at the top level and one level down. */
 const SECRET_FIELDS = [
@@ -171,7 +172,7 @@ function logDestination() {
     endBatch();
     // A write under way in the thread pool is left to finish. Writes go there only until stdout first
     // answers EAGAIN; only an exit between that first answer and its callback misses its batch.
-    writeSyncAll(queue);
+    writeStdoutSync(queue);
   });
   return {
     write(line: string) {
@@ -189,28 +190,9 @@ function logDestination() {
   };
 }
 
-/**
- * Writes `batches` to stdout before the process exits, waiting out a full stdout (EAGAIN) for up to
- * EXIT_WRITE_MS; a stdout that is gone ends it.
- */
-function writeSyncAll(batches: Buffer[]) {
-  const deadline = Date.now() + EXIT_WRITE_MS;
-  for (let rest of batches) {
-    while (rest.length) {
-      try {
-        rest = rest.subarray(fs.writeSync(STDOUT, rest));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || Date.now() > deadline) return;
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RETRY_MS);
-      }
-    }
-  }
-}
-
 const STDOUT = 1;
 const BATCH_MS = 10;
 const RETRY_MS = 10;
-const EXIT_WRITE_MS = 10_000;
 /** Linux's PIPE_BUF: writes of at most this many bytes to a pipe are atomic. */
 const PIPE_BUF = 4096;
 

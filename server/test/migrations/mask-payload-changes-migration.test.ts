@@ -14,6 +14,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { afterAll, expect, it } from 'vitest';
 import { MASKED, maskSecrets } from '../../../domain/payload-patch';
+import { SECRET_FIELD_NAMES, SHOWN_FIELD_NAMES } from '../support/secret-field-names';
 
 const MIGRATIONS = path.join(process.cwd(), 'db', 'migrations');
 const directory = mkdtempSync(path.join(tmpdir(), 'bpm-migration-0037-'));
@@ -68,43 +69,8 @@ async function emptyDatabase(): Promise<MigratedDatabase> {
   };
 }
 
-// The names domain/payload-patch.test.ts pins as secret or not: the migration must judge each alike.
-const NAMES = [
-  'password',
-  'newPassword',
-  'db_passwd',
-  'clientSecret',
-  'x-api-key',
-  'apiKey',
-  'API_KEY',
-  'accessToken',
-  'refresh_token',
-  'Authorization',
-  'privateKey',
-  'cvv',
-  'pin',
-  'iban',
-  'credentials',
-  'sessionCookie',
-  'cardNumber',
-  'account_number',
-  'passwords',
-  'apiTokens',
-  'client_secrets',
-  'apiKeys',
-  'card_numbers',
-  'pins',
-  'shipping',
-  'tokenizer',
-  'amount',
-  'author',
-  'keyboard',
-  'spinner',
-  'orderId',
-  'passenger',
-  'number',
-  '',
-];
+// The names the masking's own test pins as secret or not: the migration must judge each alike.
+const NAMES = [...SECRET_FIELD_NAMES, ...SHOWN_FIELD_NAMES];
 
 it('masks the secrets inside whole objects and arrays of the corrections on the timeline, and nothing else', async () => {
   const database = await emptyDatabase();

@@ -1,0 +1,41 @@
+// Field names pinned as secret or not, by the masking's own test (domain/payload-patch.ts) and by the test of
+// migration 0037, whose SQL copy of the rule must judge each name alike.
+export const SECRET_FIELD_NAMES = [
+  'password',
+  'newPassword',
+  'db_passwd',
+  'clientSecret',
+  'x-api-key',
+  'apiKey',
+  'API_KEY',
+  'accessToken',
+  'refresh_token',
+  'Authorization',
+  'privateKey',
+  'cvv',
+  'pin',
+  'iban',
+  'credentials',
+  'sessionCookie',
+  'cardNumber',
+  'account_number',
+  'passwords',
+  'apiTokens',
+  'client_secrets',
+  'apiKeys',
+  'card_numbers',
+  'pins',
+];
+
+export const SHOWN_FIELD_NAMES = [
+  'shipping',
+  'tokenizer',
+  'amount',
+  'author',
+  'keyboard',
+  'spinner',
+  'orderId',
+  'passenger',
+  'number',
+  '',
+];

@@ -18,6 +18,7 @@ import {
   type Actor,
 } from '../support/http-helpers';
 import { openConsoleSession } from '../support/console-session-helpers';
+import { consolePasskeys } from '../support/console-passkeys';
 import { SoftAuthenticator, type Ceremony } from '../support/soft-authenticator';
 
 process.env.PUBLIC_URL = 'https://console.bpm.example:8443/';
@@ -26,6 +27,7 @@ const t = useTestApi();
 
 /** Where the console is: what a browser on it writes, what the server expects. */
 const CONSOLE: Ceremony = { origin: 'https://console.bpm.example:8443', rpId: 'console.bpm.example' };
+const { register } = consolePasskeys(t, CONSOLE);
 
 /** An actor who has registered a passkey of `authenticator` through the API. */
 async function withPasskey(
@@ -35,28 +37,6 @@ async function withPasskey(
   const actor = await t.actor(permissions);
   const passkey = await register(actor, authenticator);
   return { actor, authenticator, passkeyId: passkey.id as number };
-}
-
-/** Registers a passkey of `authenticator` in the actor's console; `provenWith`: a passkey they have already. */
-async function register(
-  actor: Actor,
-  authenticator: SoftAuthenticator,
-  name = 'Test key',
-  provenWith?: SoftAuthenticator,
-) {
-  const me = await t.console(actor);
-  const proof = provenWith && {
-    passkey: provenWith.assert((await me.post('/account/passkeys/challenge')).body, CONSOLE),
-  };
-  const options = await me.post('/account/passkeys/registration');
-  expect(options.status, options.text).toBe(200);
-  const added = await me.post('/account/passkeys', {
-    name,
-    response: authenticator.register(options.body, CONSOLE),
-    proof,
-  });
-  expect(added.status, added.text).toBe(200);
-  return added.body;
 }
 
 const passwordOf = (actor: Actor) => ({ username: actor.username, password: actor.user.password });

@@ -17,6 +17,7 @@ import {
   type Actor,
 } from '../support/http-helpers';
 import { openConsoleSession } from '../support/console-session-helpers';
+import { consolePasskeys } from '../support/console-passkeys';
 import { SoftAuthenticator, type Ceremony } from '../support/soft-authenticator';
 
 process.env.PUBLIC_URL = 'https://console.bpm.example:8443/';
@@ -24,26 +25,7 @@ process.env.PUBLIC_URL = 'https://console.bpm.example:8443/';
 const t = useTestApi();
 
 const CONSOLE: Ceremony = { origin: 'https://console.bpm.example:8443', rpId: 'console.bpm.example' };
-
-/** Registers a passkey of `authenticator` in the actor's console; `provenWith`: a passkey they have already. */
-async function register(
-  actor: Actor,
-  authenticator: SoftAuthenticator,
-  name = 'Test key',
-  provenWith?: SoftAuthenticator,
-) {
-  const me = await t.console(actor);
-  const proof = provenWith && { passkey: await proofOf(actor, provenWith) };
-  const options = await me.post('/account/passkeys/registration');
-  expect(options.status, options.text).toBe(200);
-  const added = await me.post('/account/passkeys', {
-    name,
-    response: authenticator.register(options.body, CONSOLE),
-    proof,
-  });
-  expect(added.status, added.text).toBe(200);
-  return added.body as { id: number; name: string; recoveryCodes: string[] };
-}
+const { register, proofOf } = consolePasskeys(t, CONSOLE);
 
 /** An actor whose only second factor is a passkey: its authenticator and the codes it answered. */
 async function passkeyOnly() {
@@ -58,13 +40,6 @@ const tokenWith = (actor: Actor, code: string) =>
   t.call('POST', '/tokens', { body: { ...passwordOf(actor), code } });
 const codesLeft = async (actor: Actor) =>
   (await (await t.console(actor)).get('/account/second-factor')).body.recoveryCodesLeft as number;
-
-/** An assertion of `authenticator` for a proof challenge of the caller's. */
-async function proofOf(actor: Actor, authenticator: SoftAuthenticator) {
-  const challenge = await (await t.console(actor)).post('/account/passkeys/challenge');
-  expect(challenge.status, challenge.text).toBe(200);
-  return authenticator.assert(challenge.body, CONSOLE);
-}
 
 describe('the first passkey', () => {
   it('answers ten recovery codes, shown once: a later passkey answers none, and only hashes are kept', async () => {

@@ -189,9 +189,13 @@ export async function endSilence(
   settings: Pick<NotificationSettings, 'publicUrl'>,
 ): Promise<SilenceView> {
   const row = await db.transaction(async (tx) => {
+    // The row lock first: it waits for every report that holds an entry under the silence (they share-lock
+    // its row, incident_events_held), and keeps out those that come after. The end's instant is then read
+    // from the clock, not the transaction's start: every entry held under the silence was written before it.
+    await tx.select({ id: silences.id }).from(silences).where(eq(silences.id, id)).for('update');
     const [ended] = await tx
       .update(silences)
-      .set({ endedAt: sql`now()`, endedBy: actor.username })
+      .set({ endedAt: sql`clock_timestamp()`, endedBy: actor.username })
       .where(and(eq(silences.id, id), isNull(silences.endedAt), gt(silences.endsAt, sql`now()`)))
       .returning();
     if (!ended) {

@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
-import { endDueSilences } from '../../services/incidents/silences';
+import type { Principal } from '../../auth/principal';
+import { endDueSilences, endSilence } from '../../services/incidents/silences';
 import { startDeliverer } from '../../services/notifications/deliverer';
 import { formatLocalDateTime } from '../../time';
 import { api, onPostgres } from '../support/helpers';
@@ -366,6 +367,62 @@ describe('ending a silence', () => {
     )[0].n;
     expect(late).toBe(0);
   });
+
+  it.runIf(onPostgres)(
+    'a report that began after the end did, its entry held while the end waits: the end is after the entry',
+    async () => {
+      const node = newNode();
+      const made = await silence({ nodeId: node });
+      const incident = await report(as, { nodeId: node });
+      const { db } = t.database;
+      let entryMayCommit!: () => void;
+      const released = new Promise<void>((resolve) => (entryMayCommit = resolve));
+      await db.transaction(async (endTx) => {
+        await endTx.execute(sql`select now()`); // the end's transaction has begun: its now() is fixed
+        let entryWritten!: () => void;
+        const written = new Promise<void>((resolve) => (entryWritten = resolve));
+        const reportTx = db.transaction(async (tx) => {
+          await tx.execute(
+            sql`insert into incident_events (incident_id, event_type, message)
+                values (${incident.id}, 'OCCURRED_AGAIN', 'Occurred again')`,
+          );
+          entryWritten();
+          await released;
+        });
+        await written;
+        const ending = endSilence(
+          endTx,
+          { id: made.id },
+          { username: admin.username } as Principal,
+          settings,
+        );
+        // The end waits for the report's lock on the silence's row before the report commits.
+        await expect
+          .poll(
+            async () =>
+              rowsOf<{ n: number }>(
+                await db.execute(
+                  sql`select count(*)::int as n from pg_stat_activity
+                    where datname = current_database() and wait_event_type = 'Lock'`,
+                ),
+              )[0].n,
+          )
+          .toBe(1);
+        entryMayCommit();
+        await reportTx;
+        await ending;
+      });
+      const [row] = rowsOf<{ held: boolean; late: boolean }>(
+        await db.execute(
+          sql`select e.held, e.created_at > s.ended_at as late from incident_events e
+              join silences s on s.id = ${made.id}
+              where e.incident_id = ${incident.id} and e.message = 'Occurred again' order by e.id desc limit 1`,
+        ),
+      );
+      expect(row).toEqual({ held: true, late: false });
+      expect((await getSilence(made.id)).heldEvents).toBe(2);
+    },
+  );
 });
 
 describe('held notifications, summarised when the silence ends', () => {

@@ -65,8 +65,6 @@ import { bulkAcknowledgeMatching } from '../services/incidents/bulk-acknowledge-
 import { bulkResolveMatching } from '../services/incidents/bulk-resolve-matching';
 import { bulkRetryMatching } from '../services/worker-incidents/bulk-retry-matching';
 import { asResolved } from '../../lib/serialized-answer';
-import { once } from '../services/idempotency';
-import { keyedWrite } from './idempotency-key';
 import { permissionOperation, operations } from '../transport/trpc';
 
 /** Each event with its id, tRPC's way (`tracked`): the SSE id a client resumes from. */
@@ -198,7 +196,7 @@ export const incidentsRouter = operations({
 
   report: engine
     .meta({
-      idempotent: true,
+      idempotent: 'claimed-by-service',
       openapi: {
         method: 'POST',
         path: '/incidents',
@@ -211,9 +209,7 @@ export const incidentsRouter = operations({
     })
     .input(ReportIncidentRequest)
     .output(IncidentResponse)
-    .mutation(({ ctx, input }) =>
-      reportIncident(ctx.db, input, ctx.request?.traceparent, keyedWrite(ctx, 'incidents.report', input)),
-    ),
+    .mutation(({ ctx, input }) => reportIncident(ctx.db, input, ctx.request?.traceparent, ctx.idempotency)),
 
   reportBatch: engine
     .meta({
@@ -231,11 +227,7 @@ export const incidentsRouter = operations({
     })
     .input(ReportBatchRequest)
     .output(ReportBatchResponse)
-    .mutation(({ ctx, input }) =>
-      once(ctx.db, keyedWrite(ctx, 'incidents.reportBatch', input), (db) =>
-        reportIncidents(db, input.reports, ctx.request?.traceparent),
-      ),
-    ),
+    .mutation(({ ctx, input }) => reportIncidents(ctx.db, input.reports, ctx.request?.traceparent)),
 
   bulkAcknowledge: incident
     .meta({

@@ -1,6 +1,4 @@
 // The external-task protocol for engines and workers, and process instances (docs/contract.md §8).
-import { once } from '../services/idempotency';
-import { keyedWrite } from './idempotency-key';
 import { z } from 'zod';
 import { IdInput, idParam } from '../schemas/common';
 import {
@@ -63,9 +61,7 @@ export const workersRouter = operations({
     })
     .input(CreateWorkerRequestRequest)
     .output(WorkerRequestResponse)
-    .mutation(({ ctx, input }) =>
-      once(ctx.db, keyedWrite(ctx, 'workers.create', input), (db) => createWorkerRequest(db, input)),
-    ),
+    .mutation(({ ctx, input }) => createWorkerRequest(ctx.db, input)),
 
   get: engine
     .meta({
@@ -98,11 +94,7 @@ export const workersRouter = operations({
     })
     .input(CompleteRequest.extend({ id: idParam }))
     .output(WorkerRequestResponse)
-    .mutation(({ ctx, input }) =>
-      once(ctx.db, keyedWrite(ctx, 'workers.complete', input), (db) =>
-        completeWorkerRequest(db, input, ctx.request?.traceparent),
-      ),
-    ),
+    .mutation(({ ctx, input }) => completeWorkerRequest(ctx.db, input, ctx.request?.traceparent)),
 
   failure: engine
     .meta({
@@ -120,11 +112,7 @@ export const workersRouter = operations({
     })
     .input(FailureRequest.extend({ id: idParam }))
     .output(WorkerRequestResponse)
-    .mutation(({ ctx, input }) =>
-      once(ctx.db, keyedWrite(ctx, 'workers.failure', input), (db) =>
-        failWorkerRequest(db, input, ctx.request?.traceparent),
-      ),
-    ),
+    .mutation(({ ctx, input }) => failWorkerRequest(ctx.db, input, ctx.request?.traceparent)),
 
   processInstance: engine
     .meta({

@@ -26,6 +26,7 @@ import {
 } from '@trpc/server';
 import { core, type z } from 'zod';
 import { SerializedAnswer } from '../../lib/serialized-answer';
+import { withIdempotencyKey } from './idempotency-key';
 import type { AppMeta, ChainResult, Context, ProcedureRules } from './trpc';
 
 type Schema = z.ZodType;
@@ -108,6 +109,8 @@ export class OperationBuilder<C, CO, II, IO, OI, OO, E> {
   }
 
   query<$Output>(run: Run<C, CO, IO, OI, $Output>) {
+    if (this.declared.meta.idempotent)
+      throw new Error('A query takes no Idempotency-Key: it changes nothing');
     return this.declare(
       'query',
       run,
@@ -116,10 +119,12 @@ export class OperationBuilder<C, CO, II, IO, OI, OO, E> {
   }
 
   mutation<$Output>(run: Run<C, CO, IO, OI, $Output>) {
+    // Inside both transports' chains: REST runs the declaration, tRPC the procedure.
+    const keyed = withIdempotencyKey(this.declared.meta.idempotent, run);
     return this.declare(
       'mutation',
-      run,
-      this.procedure.mutation<$Output>(((opts: never) => asValue(run(opts))) as never),
+      keyed,
+      this.procedure.mutation<$Output>(((opts: never) => asValue(keyed(opts))) as never),
     );
   }
 

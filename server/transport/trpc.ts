@@ -29,6 +29,7 @@ import { OperationBuilder, operationRouter } from './operation';
 import type { Permission } from '../permissions';
 import { notificationSettings } from '../runtime/notification-settings';
 import type { NotificationSettings } from '../services/notifications/settings';
+import type { IdempotentRequest } from '../services/idempotency';
 import type { Dispatcher } from '../services/workers/dispatcher';
 
 export interface Context {
@@ -51,8 +52,13 @@ export interface Context {
    * procedures never ask for it.
    */
   clientSignal?: () => AbortSignal | undefined;
-  /** The request's Idempotency-Key header, as sent (server/services/idempotency.ts reads it). */
+  /** The request's Idempotency-Key header, as sent (server/transport/idempotency-key.ts reads it). */
   idempotencyKey?: string;
+  /**
+   * The write as sent with its Idempotency-Key, for an operation whose service claims the key itself
+   * (AppMeta.idempotent `'claimed-by-service'`); set by server/transport/idempotency-key.ts.
+   */
+  idempotency?: IdempotentRequest;
   /** What the notification services need from the process: where webhooks may go, the console's address. */
   notifications: NotificationSettings;
 }
@@ -107,8 +113,13 @@ export type AppMeta = OpenApiMeta & {
   tokenScope?: ProcedureScope;
   /** The largest REST body the procedure takes, when it is not MAX_BODY_BYTES (server/transport/api-handler.ts). */
   maxBodyBytes?: number;
-  /** The write takes an Idempotency-Key header (server/routers/idempotency-key.ts): the document says so. */
-  idempotent?: true;
+  /**
+   * The write takes an Idempotency-Key header: done once per key, a repeat answered with the first answer
+   * (server/transport/idempotency-key.ts, applied from this meta to every transport), and documented.
+   * `'claimed-by-service'`: the service claims the key in a transaction it shares with other writes (reports
+   * written together), given it as `ctx.idempotency`.
+   */
+  idempotent?: true | 'claimed-by-service';
   /** Why the write may answer 409, in the document's words (its problem's description); none, no 409. */
   conflict?: string;
   /**

@@ -2687,7 +2687,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2786,7 +2786,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasskeyRequestOptions"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2899,7 +2899,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3002,7 +3002,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3011,7 +3011,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3020,7 +3020,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3029,7 +3029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No user of your own: the anonymous caller while SECURITY_DISABLED is set */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3090,7 +3090,7 @@ export interface operations {
                     "application/json": components["schemas"]["EndedSessionsResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3099,7 +3099,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3108,7 +3108,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3117,7 +3117,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No user of your own: the anonymous caller while SECURITY_DISABLED is set */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3179,7 +3179,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3188,7 +3188,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3197,7 +3197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3206,7 +3206,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3267,7 +3267,7 @@ export interface operations {
                     "application/json": components["schemas"]["SecondFactorResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3276,7 +3276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3285,7 +3285,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3294,7 +3294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No user of your own: the anonymous caller while SECURITY_DISABLED is set */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3359,7 +3359,7 @@ export interface operations {
                     "application/json": components["schemas"]["TotpEnrolmentResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3368,7 +3368,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3377,7 +3377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description CONSOLE_SESSION_REQUIRED: always over REST, whose bearer token (an API token or an access token) is not a console session; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3473,7 +3473,7 @@ export interface operations {
                     "application/json": components["schemas"]["RecoveryCodesResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3482,7 +3482,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3491,7 +3491,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description CONSOLE_SESSION_REQUIRED: always over REST, whose bearer token (an API token or an access token) is not a console session; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3584,7 +3584,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3593,7 +3593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3602,7 +3602,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3690,7 +3690,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasskeyResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3699,7 +3699,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3708,7 +3708,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3717,7 +3717,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No user of your own: the anonymous caller while SECURITY_DISABLED is set */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3787,7 +3787,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisteredPasskeyResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3796,7 +3796,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3805,7 +3805,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description CONSOLE_SESSION_REQUIRED: always over REST, whose bearer token (an API token or an access token) is not a console session; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3897,7 +3897,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasskeyCreationOptions"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3906,7 +3906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3915,7 +3915,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description CONSOLE_SESSION_REQUIRED: always over REST, whose bearer token (an API token or an access token) is not a console session; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4007,7 +4007,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasskeyRequestOptions"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4016,7 +4016,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4025,7 +4025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4122,7 +4122,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4131,7 +4131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4140,7 +4140,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4237,7 +4237,7 @@ export interface operations {
                     "application/json": components["schemas"]["RecoveryCodesResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4246,7 +4246,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4255,7 +4255,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description CONSOLE_SESSION_REQUIRED: always over REST, whose bearer token (an API token or an access token) is not a console session; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4343,7 +4343,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermissionResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4352,7 +4352,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4361,17 +4361,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4433,7 +4424,7 @@ export interface operations {
                     "application/json": components["schemas"]["GroupResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4442,7 +4433,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4451,17 +4442,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4530,7 +4512,7 @@ export interface operations {
                     "application/json": components["schemas"]["GroupResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4539,7 +4521,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4548,7 +4530,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4645,7 +4627,7 @@ export interface operations {
                     "application/json": components["schemas"]["GroupResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4654,7 +4636,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4663,7 +4645,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4672,7 +4654,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4760,7 +4742,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4769,7 +4751,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4778,7 +4760,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4787,7 +4769,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4859,7 +4841,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4868,7 +4850,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4877,7 +4859,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4886,7 +4868,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4956,7 +4938,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4965,7 +4947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4974,7 +4956,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4983,7 +4965,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5073,7 +5055,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5082,7 +5064,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5091,17 +5073,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5178,7 +5151,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5187,7 +5160,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5196,7 +5169,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5286,7 +5259,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserDetailResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5295,7 +5268,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5304,7 +5277,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5313,7 +5286,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5385,7 +5358,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5394,7 +5367,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5403,7 +5376,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5412,7 +5385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5500,7 +5473,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5509,7 +5482,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5518,7 +5491,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5527,7 +5500,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5597,7 +5570,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5606,7 +5579,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5615,7 +5588,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5712,7 +5685,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5721,7 +5694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5730,7 +5703,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5739,7 +5712,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5844,7 +5817,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5853,7 +5826,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5862,7 +5835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5871,7 +5844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5961,7 +5934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5970,7 +5943,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5979,7 +5952,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,7 +5961,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6070,7 +6043,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiTokenResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6079,7 +6052,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6088,7 +6061,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6185,7 +6158,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6194,7 +6167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6203,7 +6176,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6212,7 +6185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6284,7 +6257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceAccountResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6293,7 +6266,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6302,17 +6275,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6395,7 +6359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceAccountResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6404,7 +6368,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6413,7 +6377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6503,7 +6467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceAccountResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6512,7 +6476,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6521,7 +6485,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6530,7 +6494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6606,7 +6570,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceAccountResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6615,7 +6579,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6624,7 +6588,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6633,7 +6597,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6721,7 +6685,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6730,7 +6694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6739,7 +6703,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6748,7 +6712,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6820,7 +6784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceAccountTokenResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6829,7 +6793,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6838,7 +6802,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6847,7 +6811,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6929,7 +6893,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedServiceAccountTokenResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6938,7 +6902,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6947,7 +6911,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7046,7 +7010,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7055,7 +7019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7064,7 +7028,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7073,7 +7037,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7136,7 +7100,7 @@ export interface operations {
                     "application/json": components["schemas"]["EndedSessionsResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7145,7 +7109,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7154,7 +7118,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7163,7 +7127,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7226,7 +7190,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7235,7 +7199,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7244,7 +7208,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7253,7 +7217,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7321,7 +7285,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditEventPage"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7330,7 +7294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7339,17 +7303,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7416,7 +7371,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7425,7 +7380,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7434,17 +7389,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7504,7 +7450,7 @@ export interface operations {
                     "application/json": components["schemas"]["IncidentSummary"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7513,7 +7459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7522,17 +7468,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7609,7 +7546,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7618,7 +7555,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7627,17 +7564,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7699,7 +7627,7 @@ export interface operations {
                     "application/json": components["schemas"]["IncidentStats"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7708,7 +7636,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7717,17 +7645,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7806,7 +7725,7 @@ export interface operations {
                     "application/json": components["schemas"]["IncidentGroupPage"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7815,7 +7734,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7824,17 +7743,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7914,7 +7824,7 @@ export interface operations {
                     "application/json": components["schemas"]["IncidentPage"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7923,7 +7833,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7932,17 +7842,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8020,7 +7921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8029,7 +7930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8038,7 +7939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8128,7 +8029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8137,7 +8038,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8146,7 +8047,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8155,7 +8056,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8237,7 +8138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportBatchResult"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8246,7 +8147,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8255,7 +8156,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8351,7 +8252,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkResult"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8360,7 +8261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8369,7 +8270,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8459,7 +8360,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkResult"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8468,7 +8369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8477,7 +8378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8572,7 +8473,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkResult"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8581,7 +8482,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8590,7 +8491,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8719,7 +8620,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkMatchingResult"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8728,7 +8629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8737,7 +8638,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8869,7 +8770,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkMatchingResult"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8878,7 +8779,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8887,7 +8788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9020,7 +8921,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkMatchingResult"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9029,7 +8930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9038,7 +8939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9119,7 +9020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9128,7 +9029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9137,7 +9038,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9146,7 +9047,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9209,7 +9110,7 @@ export interface operations {
                     "application/json": components["schemas"]["IncidentTimelineEntry"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9218,7 +9119,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9227,7 +9128,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9236,7 +9137,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9306,7 +9207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9315,7 +9216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9324,7 +9225,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9423,7 +9324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9432,7 +9333,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9441,7 +9342,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9552,7 +9453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9561,7 +9462,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9570,7 +9471,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9669,7 +9570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9678,7 +9579,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9687,7 +9588,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9696,7 +9597,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9778,7 +9679,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9787,7 +9688,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9796,7 +9697,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9895,7 +9796,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9904,7 +9805,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9913,7 +9814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10018,7 +9919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10027,7 +9928,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10036,7 +9937,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10133,7 +10034,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10142,7 +10043,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10151,7 +10052,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10241,7 +10142,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetryPayload"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10250,7 +10151,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10259,7 +10160,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10268,7 +10169,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10347,7 +10248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10356,7 +10257,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10365,7 +10266,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10462,7 +10363,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedView"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10471,7 +10372,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10480,17 +10381,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10566,7 +10458,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedView"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10575,7 +10467,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10584,7 +10476,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10690,7 +10582,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedView"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10699,7 +10591,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10708,7 +10600,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10717,7 +10609,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10805,7 +10697,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10814,7 +10706,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10823,7 +10715,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10832,7 +10724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10898,7 +10790,7 @@ export interface operations {
                     "application/json": components["schemas"]["SilencePage"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10907,7 +10799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10916,17 +10808,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11019,7 +10902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Silence"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11028,7 +10911,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11037,7 +10920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11123,7 +11006,7 @@ export interface operations {
                     "application/json": components["schemas"]["SilencePreview"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11132,7 +11015,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11141,17 +11024,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11213,7 +11087,7 @@ export interface operations {
                     "application/json": components["schemas"]["Silence"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11222,7 +11096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11231,7 +11105,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11240,7 +11114,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11303,7 +11177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Silence"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11312,7 +11186,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11321,7 +11195,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11434,7 +11308,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkerRequest"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11443,7 +11317,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11452,7 +11326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11552,7 +11426,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkerRequest"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11561,7 +11435,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11570,7 +11444,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11660,7 +11534,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkerRequest"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11669,7 +11543,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11678,7 +11552,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11687,7 +11561,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11763,7 +11637,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkerRequest"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11772,7 +11646,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11781,7 +11655,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11902,7 +11776,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkerRequest"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11911,7 +11785,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11920,7 +11794,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12028,7 +11902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessInstance"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12037,7 +11911,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12046,7 +11920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12055,7 +11929,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12116,7 +11990,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12125,7 +11999,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12134,17 +12008,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12239,7 +12104,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedWebhookResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12248,7 +12113,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12257,7 +12122,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12338,7 +12203,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12347,7 +12212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12356,7 +12221,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12365,7 +12230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12458,7 +12323,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12467,7 +12332,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12476,7 +12341,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12485,7 +12350,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12564,7 +12429,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12573,7 +12438,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12582,7 +12447,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12591,7 +12456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12654,7 +12519,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedWebhookSecretResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12663,7 +12528,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12672,7 +12537,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12770,7 +12635,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12779,7 +12644,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12788,7 +12653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12797,7 +12662,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12873,7 +12738,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryPage"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12882,7 +12747,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12891,7 +12756,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12900,7 +12765,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12964,7 +12829,7 @@ export interface operations {
                     "application/json": components["schemas"]["RedeliveryResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12973,7 +12838,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12982,7 +12847,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13092,7 +12957,7 @@ export interface operations {
                     "application/json": components["schemas"]["RedeliveryResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13101,7 +12966,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13110,7 +12975,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13200,7 +13065,7 @@ export interface operations {
                     "application/json": components["schemas"]["TestEventResponse"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13209,7 +13074,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13218,7 +13083,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;

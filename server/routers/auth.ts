@@ -10,6 +10,7 @@ import { endSession } from '../services/sessions/end-session';
 import { endSessions } from '../services/sessions/end-sessions';
 import { listSessions } from '../services/sessions/list-sessions';
 import { ownUserId } from '../services/sessions/session-view';
+
 import {
   ConfirmTotpRequest,
   RecoveryCodesResponse,
@@ -44,6 +45,9 @@ import { startPasskeySignIn } from '../auth/login';
 import { getEnv } from '../runtime/env';
 import { operations, publicOperation, signedInOperation } from '../transport/trpc';
 
+/** Why an operation on your own account may answer 404 (ownUserId). */
+const OWN_USER_NOT_FOUND = 'No user of your own: the anonymous caller while SECURITY_DISABLED is set';
+
 const sessionsTag = ['Sessions'];
 const secondFactorTag = ['Second factor'];
 const passkeysTag = ['Passkeys'];
@@ -51,6 +55,9 @@ const passkeysTag = ['Passkeys'];
 export const authRouter = operations({
   createToken: publicOperation
     .meta({
+      signIn: true,
+      forbidden:
+        'PASSWORD_CHANGE_REQUIRED: the password was set by an administrator; change it first (POST /password)',
       openapi: {
         method: 'POST',
         path: '/tokens',
@@ -80,6 +87,7 @@ export const authRouter = operations({
 
   startPasskeySignIn: publicOperation
     .meta({
+      signIn: true,
       conflict: 'This account has no passkey',
       openapi: {
         method: 'POST',
@@ -105,6 +113,7 @@ export const authRouter = operations({
   /** Public: the person proves the current password, as at sign-in (a session may already be over). */
   changePassword: publicOperation
     .meta({
+      signIn: true,
       conflict:
         'The new password equals the username or the current one, or the password was changed meanwhile',
       openapi: {
@@ -152,6 +161,7 @@ export const authRouter = operations({
 
   listSessions: signedInOperation
     .meta({
+      notFound: OWN_USER_NOT_FOUND,
       openapi: {
         method: 'GET',
         path: '/sessions',
@@ -194,6 +204,7 @@ export const authRouter = operations({
 
   revokeOtherSessions: signedInOperation
     .meta({
+      notFound: OWN_USER_NOT_FOUND,
       openapi: {
         method: 'DELETE',
         path: '/sessions',
@@ -218,6 +229,7 @@ export const authRouter = operations({
 
   getSecondFactor: signedInOperation
     .meta({
+      notFound: OWN_USER_NOT_FOUND,
       beforeSecondFactor: true,
       openapi: {
         method: 'GET',
@@ -301,6 +313,7 @@ export const authRouter = operations({
     .mutation(({ ctx, input }) => removeOwnSecondFactor(ctx.db, input, ctx.principal)),
   listPasskeys: signedInOperation
     .meta({
+      notFound: OWN_USER_NOT_FOUND,
       beforeSecondFactor: true,
       openapi: {
         method: 'GET',

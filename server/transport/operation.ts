@@ -27,6 +27,7 @@ import {
 import { core, type z } from 'zod';
 import { SerializedAnswer } from '../../lib/serialized-answer';
 import { withIdempotencyKey } from './idempotency-key';
+import { documentedMeta } from './operation-document';
 import type { AppMeta, ChainResult, Context, ProcedureRules } from './trpc';
 
 type Schema = z.ZodType;
@@ -114,7 +115,7 @@ export class OperationBuilder<C, CO, II, IO, OI, OO, E> {
     return this.declare(
       'query',
       run,
-      this.procedure.query<$Output>(((opts: never) => asValue(run(opts))) as never),
+      this.documented().query<$Output>(((opts: never) => asValue(run(opts))) as never),
     );
   }
 
@@ -124,19 +125,25 @@ export class OperationBuilder<C, CO, II, IO, OI, OO, E> {
     return this.declare(
       'mutation',
       keyed,
-      this.procedure.mutation<$Output>(((opts: never) => asValue(keyed(opts))) as never),
+      this.documented().mutation<$Output>(((opts: never) => asValue(keyed(opts))) as never),
     );
   }
 
   subscription<$Output extends AsyncIterable<unknown, void, unknown>>(
     run: (opts: RunOptions<C, CO, IO>) => $Output | Promise<$Output>,
   ) {
-    return this.declare('subscription', run, this.procedure.subscription<$Output>(run as never));
+    return this.declare('subscription', run, this.documented().subscription<$Output>(run as never));
   }
 
   private declare<P extends object>(type: Operation['type'], run: unknown, procedure: P): P {
-    declarations.set(procedure, { ...this.declared, type, run: run as Operation['run'] });
+    const meta = documentedMeta(this.declared.meta);
+    declarations.set(procedure, { ...this.declared, meta, type, run: run as Operation['run'] });
     return procedure;
+  }
+
+  /** tRPC's builder with the meta the OpenAPI document needs, filled in from the declaration. */
+  private documented() {
+    return this.procedure.meta(documentedMeta(this.declared.meta));
   }
 }
 

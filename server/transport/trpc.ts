@@ -137,6 +137,14 @@ export type AppMeta = OpenApiMeta & {
    * token or an access token), which a script may hold and which does not show the person is there.
    */
   consoleSessionOnly?: true;
+  /** Open to anyone: set by publicOperation, and documented so (no security requirement). */
+  public?: true;
+  /** Checks a username and password itself: the document gives its 401 and the 429 of failed sign-ins. */
+  signIn?: true;
+  /** Why the operation may answer 403, in the document's words, when it is not a permission or a token's scope. */
+  forbidden?: string;
+  /** Why the operation may answer 404, in the document's words, when its path names no record. */
+  notFound?: string;
 };
 
 const t = initTRPC
@@ -235,7 +243,7 @@ const publicRules: ProcedureRules = {
 /** Open to anyone: sign-in and the service's own description. */
 export const publicOperation = new OperationBuilder(t.procedure.use(rulesMiddleware<object>(publicRules)), {
   rules: publicRules,
-  meta: {},
+  meta: { public: true },
 });
 
 function signedIn(anyOf?: readonly Permission[]) {

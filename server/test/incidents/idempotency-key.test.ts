@@ -200,4 +200,31 @@ describe('Idempotency-Key', () => {
     // And the REST operation of the same procedure shares its keys.
     expect((await post('/incidents', body, key)).body).toEqual(first.body.result.data);
   });
+
+  it('is the same in a tRPC batch: each call of the batch by its own operation, a repeat answered as the first', async () => {
+    const key = newKey();
+    const topic = `idem-batch-${key}`;
+    const publish = { processInstanceId: 4344, nodeId: 'ship', topic };
+    const report = reportBody();
+    const batch = await t.call('POST', '/trpc/workers.create,workers.create,incidents.report?batch=1', {
+      token: engineToken,
+      body: { 0: publish, 1: publish, 2: report },
+      headers: { 'idempotency-key': key },
+    });
+    expect(batch.status, batch.text).toBe(200);
+    const [created, repeated, reported] = batch.body as { result: { data: { id: number } } }[];
+    expect(repeated.result.data).toEqual(created.result.data);
+    const published = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from worker_requests where topic = ${topic}`),
+    );
+    expect(published).toEqual([{ n: 1 }]);
+    // The same key on another operation is that operation's own: the report was written.
+    expect(await incidentsWith(report.externalReferenceId)).toEqual([
+      { id: reported.result.data.id, occurrences: 1 },
+    ]);
+    // And REST shares the batch's keys: the same publication is answered as it was, not done again.
+    expect((await post('/worker-requests', publish, key)).body).toEqual(created.result.data);
+    const another = await post('/worker-requests', { ...publish, nodeId: 'other' }, key);
+    expectProblem(another, 422);
+  });
 });

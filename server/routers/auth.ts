@@ -68,7 +68,6 @@ export const authRouter = operations({
           'the right password without it is 401 SECOND_FACTOR_REQUIRED and yields nothing; a wrong or replayed code is 401 and counts toward the lock like a wrong password. ' +
           'An account with a passkey may send `passkey` instead: its assertion for a challenge from POST /tokens/passkey-challenge (refused, replayed or foreign: 401, counted the same). ' +
           'Scripts should use an API token instead.',
-        protect: false,
         tags: ['Authentication'],
         summary: 'Exchange username and password for a short-lived access token',
       },
@@ -93,7 +92,6 @@ export const authRouter = operations({
         method: 'POST',
         path: '/tokens/passkey-challenge',
         operationId: 'startPasskeySignIn',
-        protect: false,
         tags: passkeysTag,
         summary: 'A challenge for one of your passkeys to sign, for this sign-in: asked with the password',
         description:
@@ -120,7 +118,6 @@ export const authRouter = operations({
         method: 'POST',
         path: '/password',
         operationId: 'changePassword',
-        protect: false,
         tags: ['Authentication'],
         summary: 'Change your own password (required after an administrator set it with requireChange)',
         description:

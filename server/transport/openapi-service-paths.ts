@@ -1,5 +1,5 @@
-// The OpenAPI description of the paths served outside tRPC: the incident change stream, health, readiness and
-// the metrics (server/transport/openapi.ts adds them to the generated document).
+// The OpenAPI description of the paths served outside tRPC (the incident change stream, health, readiness and
+// the metrics) and of the rate limit's headers (server/transport/openapi.ts adds them to the generated document).
 import type { HeaderObject, PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
 import { INCIDENT_SEVERITIES, INCIDENT_SOURCES, INCIDENT_STATUSES } from '../../domain/incidents';

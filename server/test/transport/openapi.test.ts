@@ -455,6 +455,29 @@ describe('what a generated client needs', () => {
     );
   });
 
+  it('gives each problem its reason from the declaration: a 404 only for a record, the console-session 403', () => {
+    for (const { method, path } of everyOperation()) {
+      const rest = restProcedures.find((p) => p.method === method && p.path === path);
+      if (!rest) continue; // the paths served outside tRPC are described by hand
+      const { meta } = appOperations.get(rest.procedurePath)!;
+      const { responses } = operation(method, path);
+      const where = `${method} ${path}`;
+      // A list answers no 404: only a path that names a record, or a reason the meta gives.
+      if (path.includes('{')) expect(responses['404']?.description, where).toBe('No such record');
+      else expect(responses['404']?.description, where).toBe(meta.notFound);
+      // A read changes nothing, so it finds nothing in a state that refuses it (a router's conflict is its writes').
+      expect(responses['409']?.description, where).toBe(method === 'GET' ? undefined : meta.conflict);
+      if (meta.consoleSessionOnly)
+        expect(responses['403'].description, where).toMatch(/^CONSOLE_SESSION_REQUIRED/);
+      const unauthenticated = meta.signIn
+        ? 'Wrong username or password, or a disabled user'
+        : meta.public
+          ? undefined
+          : 'No valid bearer token';
+      expect(responses['401']?.description, where).toBe(unauthenticated);
+    }
+  });
+
   it('says that sign-in and health need no token', () => {
     expect(operation('POST', '/tokens').security).toEqual([]);
     expect(operation('GET', '/health').security).toEqual([]);

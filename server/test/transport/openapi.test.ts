@@ -57,7 +57,7 @@ type OperationObject = {
     schema: Schema;
   }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  responses: Record<string, { description?: string; content?: Record<string, { schema: Schema }> }>;
   security?: Record<string, string[]>[];
 };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -23,7 +23,7 @@ export type AppRouter = typeof appRouter;
 /** Every operation of the API by its path (`incidents.get`): what the REST transport serves. */
 export const appOperations = operationsOf(appRouter);
 
-/** Every operation served as REST, with its method, path and success status (for the transport and the docs). */
+/** Every operation served as REST, with its method and path (for the transport and the tests). */
 export const restProcedures = [...appOperations].flatMap(([procedurePath, { meta }]) =>
   meta.openapi
     ? [
@@ -31,11 +31,6 @@ export const restProcedures = [...appOperations].flatMap(([procedurePath, { meta
           procedurePath,
           method: meta.openapi.method,
           path: meta.openapi.path,
-          successStatus: meta.successStatus,
-          maxBodyBytes: meta.maxBodyBytes,
-          idempotent: meta.idempotent,
-          conflict: meta.conflict,
-          file: meta.file,
           consoleSessionOnly: meta.consoleSessionOnly,
         },
       ]

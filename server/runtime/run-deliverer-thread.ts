@@ -46,6 +46,13 @@ export interface DelivererThread extends Deliverer {
   current(): Worker | undefined;
 }
 
+/**
+ * The thread's young generation. Left to V8, it grows to about 100 MB while the thread loads its modules and
+ * never gives it back while idle; 8 MB holds what one pass of deliveries allocates, and the thread then
+ * costs its process about 40 MB instead of about 170.
+ */
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
 /** A thread that dies this soon after its start is restarted after a pause that doubles (a crash loop). */
 const QUICK_CRASH_MS = 10_000;
 const MAX_RESTART_DELAY_MS = 30_000;
@@ -68,9 +75,13 @@ export function startDelivererThread({
         // on Node 20 a Worker does not inherit the hooks `--import tsx` registered in this thread.
         new Worker(
           `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`,
-          { eval: true, workerData: data, name: 'notification-deliverer' },
+          { eval: true, workerData: data, name: 'notification-deliverer', resourceLimits: THREAD_LIMITS },
         )
-      : new Worker(entry, { workerData: data, name: 'notification-deliverer' });
+      : new Worker(entry, {
+          workerData: data,
+          name: 'notification-deliverer',
+          resourceLimits: THREAD_LIMITS,
+        });
     worker = thread;
     thread.on('message', (message: FromDelivererThread) => {
       if (message.type === 'ready') readiness.resolve();

@@ -385,7 +385,13 @@ async function getToken(): Promise<string> {
  * serves beside a console in use, whose renders leave Next's AsyncLocalStorage behind.
  */
 async function openConsole(): Promise<void> {
-  const res = await fetch(`${apiBase}/login`);
+  // 503 while the console's process is still starting (it is forked after the first API process).
+  let res = await fetch(`${apiBase}/login`);
+  for (const deadline = Date.now() + 60_000; res.status === 503 && Date.now() < deadline;) {
+    await res.text();
+    await new Promise((r) => setTimeout(r, 500));
+    res = await fetch(`${apiBase}/login`);
+  }
   await res.text();
   if (!res.ok) throw new Error(`GET /login answered ${res.status}`);
   log('opened the console (GET /login), as a server whose console is in use');

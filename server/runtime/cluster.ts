@@ -103,6 +103,28 @@ export function reportConfigured() {
   if (cluster.isWorker) process.send?.(CONFIGURED_MESSAGE);
 }
 
+/**
+ * The semi-space of an API process's V8 heap (its young generation is three of them). Left to V8 on a machine
+ * of 24 GB, the young generation grows to about 100 MB while the modules load and stays so, idle or busy: a
+ * quarter of the process. A request's garbage dies young and is small, so a smaller one costs a few more
+ * scavenges of little each (docs/decisions/0014-memory-of-a-process.md).
+ */
+export const API_SEMI_SPACE_MB = 8;
+
+/**
+ * Node's arguments for a worker of `role`: this process's, and for an API process the bound on its young
+ * generation, unless the operator set one (in NODE_OPTIONS or on the command line).
+ */
+export function workerExecArgv(
+  role: 'api' | 'console',
+  execArgv: readonly string[],
+  nodeOptions = '',
+): string[] {
+  const given = [...execArgv, nodeOptions].some((arg) => arg.includes('semi-space-size'));
+  if (role !== 'api' || given) return [...execArgv];
+  return [...execArgv, `--max-semi-space-size=${API_SEMI_SPACE_MB}`];
+}
+
 /** A worker that dies this soon after its start is restarted after a second, not at once (a crash loop). */
 const QUICK_CRASH_MS = 10_000;
 
@@ -138,6 +160,7 @@ export function runPrimary({ count, withConsole, shutdownTimeoutMs, log }: Prima
   if (socketDirectory) process.on('exit', () => rmSync(socketDirectory, { recursive: true, force: true }));
 
   const fork = (role: 'api' | 'console') => {
+    cluster.setupPrimary({ execArgv: workerExecArgv(role, process.execArgv, process.env.NODE_OPTIONS) });
     const worker = cluster.fork({ ...workerEnv, [ROLE_VARIABLE]: role });
     forkedAt.set(worker.id, Date.now());
     if (role === 'console') consoleWorkers.add(worker.id);

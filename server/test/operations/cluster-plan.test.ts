@@ -3,7 +3,7 @@
 // which then fails the start with env.ts's message, for a value env.ts refuses.
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { clusterPlanOf } from '../../runtime/cluster';
+import { API_SEMI_SPACE_MB, clusterPlanOf, workerExecArgv } from '../../runtime/cluster';
 
 const postgresUrl = 'postgres://postgres@127.0.0.1:5432/bpm';
 
@@ -45,5 +45,20 @@ describe('clusterPlanOf', () => {
         JSON.stringify(bad),
       ).toBeUndefined();
     }
+  });
+});
+
+describe('workerExecArgv', () => {
+  it('bounds the young generation of an API process, not of the console’s, keeping Node’s other arguments', () => {
+    expect(workerExecArgv('api', ['--enable-source-maps'])).toEqual([
+      '--enable-source-maps',
+      `--max-semi-space-size=${API_SEMI_SPACE_MB}`,
+    ]);
+    expect(workerExecArgv('console', ['--enable-source-maps'])).toEqual(['--enable-source-maps']);
+  });
+
+  it('leaves the operator’s own bound, given on the command line or in NODE_OPTIONS', () => {
+    expect(workerExecArgv('api', ['--max-semi-space-size=32'])).toEqual(['--max-semi-space-size=32']);
+    expect(workerExecArgv('api', [], '--max-semi-space-size=2 --trace-gc')).toEqual([]);
   });
 });

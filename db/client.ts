@@ -2,12 +2,8 @@
 // embedded PGlite in DATA_DIR otherwise. Same Drizzle schema and queries on both.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type postgres from 'postgres';
 import {
@@ -87,6 +83,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     return { db, kind: 'postgres', ...pool, poolUsage: pool.usage };
   }
+  // Loaded only here: a process on PostgreSQL (and the deliverer's thread) would hold PGlite's JavaScript,
+  // over 1 MB of source, for nothing.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   // pg_trgm backs the incident search indexes (migration 0001).
   const client = new PGlite({

@@ -2,23 +2,23 @@
 // public URL (its origin, and its host as the RP ID), every challenge is single-use, short-lived and bound
 // to one person and one ceremony, and is removed by the statement that accepts it, so an assertion passes
 // once however many requests carry it (docs/contract.md §4).
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passkeys, webauthnChallenges, type WebauthnChallengePurpose } from '../../db/schema';
 import { getEnv } from '../runtime/env';
 import { publicUrlOf } from '../runtime/public-url';
+
+// Loaded at the first ceremony: the library and the certificate parsers it brings (@peculiar/*, asn1js,
+// tsyringe) are some 300 modules, which a process that never sees a passkey would hold for nothing.
+const webauthn = () => import('@simplewebauthn/server');
+const webauthnHelpers = () => import('@simplewebauthn/server/helpers');
 
 /** How long a challenge may be answered: the browser's own prompt times out sooner (TIMEOUT_MS). */
 export const CHALLENGE_SECONDS = 300;
@@ -104,6 +104,7 @@ export async function issueRegistrationOptions(
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const { rpID } = relyingParty();
   const existing = await passkeysOf(db, input.userId);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
@@ -138,6 +139,10 @@ export async function verifyNewPasskey(
   const { origin, rpID } = relyingParty();
   let spent = false;
   try {
+    const [{ verifyRegistrationResponse }, { isoBase64URL }] = await Promise.all([
+      webauthn(),
+      webauthnHelpers(),
+    ]);
     const verification = await verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: async (challenge) =>
@@ -169,6 +174,7 @@ export async function issueAuthenticationOptions(
   const { rpID } = relyingParty();
   const own = await passkeysOf(db, input.userId);
   if (!own.length) return null;
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID,
     timeout: TIMEOUT_MS,
@@ -202,6 +208,10 @@ export async function spendPasskeyAssertion(
   let spent = false;
   let newCounter: number;
   try {
+    const [{ verifyAuthenticationResponse }, { isoBase64URL }] = await Promise.all([
+      webauthn(),
+      webauthnHelpers(),
+    ]);
     const verification = await verifyAuthenticationResponse({
       response: input.response,
       expectedChallenge: async (challenge) =>

@@ -34,7 +34,6 @@ import {
 import { unacceptableInput } from './input-guard';
 import { log } from '../observability/log';
 import { canReadMetrics, METRICS_CONTENT_TYPE, metricsText, watchDatabase } from '../observability/metrics';
-import { getOpenApiDocument } from './openapi';
 import {
   createEventStreamHandler,
   INCIDENT_STREAM_PATH,
@@ -498,7 +497,12 @@ export function createApiHandler(
       }
       if (pathname === '/api/health') return await health(res);
       if (pathname === '/api/health/ready') return await readiness(res);
-      if (pathname === '/api/openapi.json') return sendJson(res, 200, getOpenApiDocument());
+      if (pathname === '/api/openapi.json') {
+        // Loaded at the first request for it: trpc-to-openapi brings some 150 modules (its adapters for other
+        // frameworks, yaml, mime-db) that nothing else in the process uses.
+        const { getOpenApiDocument } = await import('./openapi');
+        return sendJson(res, 200, getOpenApiDocument());
+      }
       if (pathname === '/api/metrics') return await metrics(req, res, requestId);
       if (pathname === '/docs' || pathname === '/api/docs' || pathname.startsWith('/api/docs/')) {
         return await docs(res, pathname.replace(/^\/(api\/)?docs/, ''));

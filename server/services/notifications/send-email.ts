@@ -2,7 +2,6 @@
 // (server/runtime/env.ts) with nodemailer, bounded in time like a webhook attempt. The attempt is described as the
 // delivery log describes a webhook's: the SMTP reply code stands for the status, its text for the body.
 // A 4xx reply or a broken connection is retried; a 5xx reply is final (RFC 5321 §4.2.1: permanent).
-import nodemailer from 'nodemailer';
 import type { AttemptResult } from './send-webhook';
 import type { EmailMessage } from './email-message';
 
@@ -60,6 +59,8 @@ export async function sendEmail(
       retryable: true,
     };
   }
+  // Loaded at the first email: nodemailer is 480 kB of source that a process sending none would hold.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port ?? (smtp.secure ? 465 : 587),

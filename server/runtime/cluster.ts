@@ -109,7 +109,7 @@ export function reportConfigured() {
  * quarter of the process. A request's garbage dies young and is small, so a smaller one costs a few more
  * scavenges of little each (docs/decisions/0014-memory-of-a-process.md).
  */
-export const API_SEMI_SPACE_MB = 8;
+export const API_SEMI_SPACE_MB = 4;
 
 /**
  * Node's arguments for a worker of `role`: this process's, and for an API process the bound on its young

@@ -11,7 +11,7 @@ import { problemOf, showFieldErrors, zodValidate } from '@/components/forms/zod-
 import { SignOutButton } from '@/components/sign-out-button';
 import { useTRPC } from '@/components/trpc';
 import { ProblemAlert } from '@/components/ui/problem';
-import { signWithPasskey, webAuthnFailure } from '@/components/passkeys-card';
+import { signWithPasskey, webAuthnFailure } from '@/components/passkey-browser';
 import { ChangePasswordRequest } from '@/server/schemas/admin';
 import type { PasskeyAssertion } from '@/server/schemas/passkeys';
 import type { z } from 'zod';

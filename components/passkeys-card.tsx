@@ -6,35 +6,18 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   browserSupportsWebAuthn,
-  startAuthentication,
   startRegistration,
   type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import { NewRecoveryCodes } from '@/components/new-recovery-codes';
+import { webAuthnFailure } from '@/components/passkey-browser';
+import { ProveSecondFactor, usePasskeyProof, type SecondFactorProof } from '@/components/prove-second-factor';
 import { useTRPC } from '@/components/trpc';
 import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
-import type { PasskeyAssertion, PasskeyRegistrationResponse } from '@/server/schemas/passkeys';
-import type { z } from 'zod';
-
-/** What the browser said when it made or used no passkey: the person cancelled, or it cannot. */
-export function webAuthnFailure(error: unknown): string {
-  if (error instanceof Error && error.name === 'NotAllowedError')
-    return 'The browser made no passkey: it was cancelled or timed out.';
-  if (error instanceof Error && error.name === 'InvalidStateError')
-    return 'This authenticator already holds one of your passkeys.';
-  return error instanceof Error ? error.message : 'The browser could not use a passkey.';
-}
-
-/** The browser's signature over `options`, as the API takes it. */
-export async function signWithPasskey(options: object): Promise<z.infer<typeof PasskeyAssertion>> {
-  const answer = await startAuthentication({
-    optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
-  });
-  return answer as z.infer<typeof PasskeyAssertion>;
-}
+import type { PasskeyRegistrationResponse } from '@/server/schemas/passkeys';
 
 function useWebAuthnSupported(): boolean | null {
   const [supported, setSupported] = useState<boolean | null>(null);
@@ -48,7 +31,7 @@ export function PasskeysCard() {
   const list = useQuery(trpc.auth.listPasskeys.queryOptions({}));
   const secondFactor = useQuery(trpc.auth.getSecondFactor.queryOptions({}));
   const start = useMutation(trpc.auth.startPasskeyRegistration.mutationOptions());
-  const startProof = useMutation(trpc.auth.startPasskeyProof.mutationOptions());
+  const passkeyProof = usePasskeyProof();
   const register = useMutation(trpc.auth.registerPasskey.mutationOptions());
   const supported = useWebAuthnSupported();
   const [name, setName] = useState('');
@@ -67,20 +50,16 @@ export function PasskeysCard() {
   async function add(event: FormEvent) {
     event.preventDefault();
     setBrowserError(null);
+    passkeyProof.setBrowserError(null);
     register.reset();
     // Beside a second factor you have, the new passkey comes with a proof of it: the code typed, else
     // one of your passkeys signs first.
-    let proof: { code: string } | { passkey: z.infer<typeof PasskeyAssertion> } | undefined;
+    let proof: SecondFactorProof | undefined;
     if (proofCode.trim()) proof = { code: proofCode.trim() };
     else if (hasPasskeys) {
-      const proofOptions = await startProof.mutateAsync({}).catch(() => null);
-      if (!proofOptions) return;
-      try {
-        proof = { passkey: await signWithPasskey(proofOptions) };
-      } catch (error) {
-        setBrowserError(webAuthnFailure(error));
-        return;
-      }
+      const signed = await passkeyProof.sign();
+      if (!signed) return;
+      proof = signed;
     }
     const options = await start.mutateAsync({}).catch(() => null);
     if (!options) return;
@@ -169,13 +148,13 @@ export function PasskeysCard() {
         {supported && !removing && (
           <form onSubmit={add} aria-label="Add a passkey">
             <Stack gap="xs">
-              {browserError && (
+              {(browserError ?? passkeyProof.browserError) && (
                 <Alert color="red" title="No passkey was added" role="alert">
-                  {browserError}
+                  {browserError ?? passkeyProof.browserError}
                 </Alert>
               )}
-              {startProof.error ? (
-                <ProblemAlert error={startProof.error} title="Could not add a passkey" />
+              {passkeyProof.error ? (
+                <ProblemAlert error={passkeyProof.error} title="Could not add a passkey" />
               ) : null}
               {start.error ? <ProblemAlert error={start.error} title="Could not add a passkey" /> : null}
               {register.error ? (
@@ -203,7 +182,7 @@ export function PasskeysCard() {
                     onChange={(e) => setProofCode(e.currentTarget.value)}
                   />
                 )}
-                <Button type="submit" loading={startProof.isPending || start.isPending || register.isPending}>
+                <Button type="submit" loading={passkeyProof.pending || start.isPending || register.isPending}>
                   Add a passkey
                 </Button>
               </Group>
@@ -226,70 +205,28 @@ function RemovePasskey({
   onCancel: () => void;
 }) {
   const trpc = useTRPC();
-  const proof = useMutation(trpc.auth.startPasskeyProof.mutationOptions());
   const remove = useMutation(trpc.auth.removePasskey.mutationOptions());
-  const [code, setCode] = useState('');
-  const [browserError, setBrowserError] = useState<string | null>(null);
-  const removed = () => {
-    notifySuccess('Passkey removed', `“${passkey.name}” no longer signs you in.`);
-    onDone();
-  };
-
-  async function withPasskey() {
-    setBrowserError(null);
-    remove.reset();
-    const options = await proof.mutateAsync({}).catch(() => null);
-    if (!options) return;
-    try {
-      const assertion = await signWithPasskey(options);
-      remove.mutate({ id: passkey.id, passkey: assertion }, { onSuccess: removed });
-    } catch (error) {
-      setBrowserError(webAuthnFailure(error));
-    }
-  }
-
-  function withCode(event: FormEvent) {
-    event.preventDefault();
-    setBrowserError(null);
-    remove.mutate({ id: passkey.id, code }, { onSuccess: removed });
-  }
 
   return (
     <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-default-hover)">
-      <form onSubmit={withCode} aria-label={`Remove the passkey ${passkey.name}`}>
-        <Stack gap="xs">
-          <Text size="sm">
-            Removing “{passkey.name}” needs a current second factor: one of your passkeys, or a code.
-          </Text>
-          {browserError && (
-            <Alert color="red" title="The passkey was not used" role="alert">
-              {browserError}
-            </Alert>
-          )}
-          {proof.error ? <ProblemAlert error={proof.error} title="Could not remove the passkey" /> : null}
-          {remove.error ? <ProblemAlert error={remove.error} title="Could not remove the passkey" /> : null}
-          <Group>
-            <Button color="red" variant="light" onClick={() => void withPasskey()} loading={proof.isPending}>
-              Confirm with a passkey
-            </Button>
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          </Group>
-          <Group align="flex-end">
-            <TextInput
-              label="Or a code from your app, or a recovery code"
-              autoComplete="one-time-code"
-              required
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value)}
-            />
-            <Button type="submit" color="red" variant="light" loading={remove.isPending}>
-              Remove with the code
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ProveSecondFactor
+        label={`Remove the passkey ${passkey.name}`}
+        intro={`Removing “${passkey.name}” needs a current second factor: one of your passkeys, or a code.`}
+        failureTitle="Could not remove the passkey"
+        withPasskey
+        color="red"
+        codeLabel="Or a code from your app, or a recovery code"
+        submitLabel="Remove with the code"
+        onProve={(proof) =>
+          remove.mutateAsync({ id: passkey.id, ...proof }).then(() => {
+            notifySuccess('Passkey removed', `“${passkey.name}” no longer signs you in.`);
+            onDone();
+          })
+        }
+        pending={remove.isPending}
+        error={remove.error}
+        onCancel={onCancel}
+      />
     </Paper>
   );
 }

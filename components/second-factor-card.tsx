@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { NewRecoveryCodes } from '@/components/new-recovery-codes';
-import { signWithPasskey, webAuthnFailure } from '@/components/passkeys-card';
+import { ProveSecondFactor, usePasskeyProof, type SecondFactorProof } from '@/components/prove-second-factor';
 import { useTRPC } from '@/components/trpc';
 import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 
@@ -33,11 +33,9 @@ export function SecondFactorCard() {
   const confirm = useMutation(trpc.auth.confirmTotpEnrolment.mutationOptions());
   const remove = useMutation(trpc.auth.removeSecondFactor.mutationOptions());
   const passkeys = useQuery(trpc.auth.listPasskeys.queryOptions({}));
-  const startProof = useMutation(trpc.auth.startPasskeyProof.mutationOptions());
+  const passkeyProof = usePasskeyProof();
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
-  const [browserError, setBrowserError] = useState<string | null>(null);
-  const [removalCode, setRemovalCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const qrCode = useQrCode(start.data?.uri);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.auth.getSecondFactor.queryKey() });
@@ -48,18 +46,12 @@ export function SecondFactorCard() {
 
   async function submitCode(event: FormEvent) {
     event.preventDefault();
-    setBrowserError(null);
-    let proof: Parameters<typeof confirm.mutate>[0]['proof'];
+    let proof: SecondFactorProof | undefined;
     if (recoveryCode.trim()) proof = { code: recoveryCode.trim() };
     else if (hasPasskeys) {
-      const options = await startProof.mutateAsync({}).catch(() => null);
-      if (!options) return;
-      try {
-        proof = { passkey: await signWithPasskey(options) };
-      } catch (error) {
-        setBrowserError(webAuthnFailure(error));
-        return;
-      }
+      const signed = await passkeyProof.sign();
+      if (!signed) return;
+      proof = signed;
     }
     confirm.mutate(
       { code, proof },
@@ -69,20 +61,6 @@ export function SecondFactorCard() {
           setCode('');
           setRecoveryCode('');
           start.reset();
-          void refresh();
-        },
-      },
-    );
-  }
-
-  function submitRemoval(event: FormEvent) {
-    event.preventDefault();
-    remove.mutate(
-      { code: removalCode },
-      {
-        onSuccess: () => {
-          setRemovalCode('');
-          notifySuccess('Second factor removed', 'Sign-in asks for your password only.');
           void refresh();
         },
       },
@@ -104,28 +82,23 @@ export function SecondFactorCard() {
         {state.error ? <ProblemAlert error={state.error} /> : null}
         {recoveryCodes && <NewRecoveryCodes codes={recoveryCodes} onSaved={() => setRecoveryCodes(null)} />}
         {enrolled && !recoveryCodes && (
-          <form onSubmit={submitRemoval} aria-label="Remove the second factor">
-            <Stack gap="xs">
-              <Text size="sm">
-                An authenticator app is set up ({state.data?.recoveryCodesLeft} recovery codes left).
-              </Text>
-              {remove.error ? (
-                <ProblemAlert error={remove.error} title="Could not remove the second factor" />
-              ) : null}
-              <Group align="flex-end">
-                <TextInput
-                  label="Current code or a recovery code"
-                  autoComplete="one-time-code"
-                  required
-                  value={removalCode}
-                  onChange={(e) => setRemovalCode(e.currentTarget.value)}
-                />
-                <Button type="submit" color="red" variant="light" loading={remove.isPending}>
-                  Remove
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <ProveSecondFactor
+            label="Remove the second factor"
+            intro={`An authenticator app is set up (${state.data?.recoveryCodesLeft} recovery codes left).`}
+            failureTitle="Could not remove the second factor"
+            withPasskey={false}
+            color="red"
+            codeLabel="Current code or a recovery code"
+            submitLabel="Remove"
+            onProve={(proof: { code: string }) =>
+              remove.mutateAsync(proof).then(() => {
+                notifySuccess('Second factor removed', 'Sign-in asks for your password only.');
+                void refresh();
+              })
+            }
+            pending={remove.isPending}
+            error={remove.error}
+          />
         )}
         {state.data && !enrolled && !start.data && (
           <Group>
@@ -145,13 +118,13 @@ export function SecondFactorCard() {
               <Text size="sm">
                 Secret: <Code style={{ wordBreak: 'break-all' }}>{start.data.secret}</Code>
               </Text>
-              {browserError && (
+              {passkeyProof.browserError && (
                 <Alert color="red" title="The passkey was not used" role="alert">
-                  {browserError}
+                  {passkeyProof.browserError}
                 </Alert>
               )}
-              {startProof.error ? (
-                <ProblemAlert error={startProof.error} title="Could not complete the set-up" />
+              {passkeyProof.error ? (
+                <ProblemAlert error={passkeyProof.error} title="Could not complete the set-up" />
               ) : null}
               {confirm.error ? (
                 <ProblemAlert error={confirm.error} title="Could not complete the set-up" />
@@ -173,7 +146,7 @@ export function SecondFactorCard() {
                     onChange={(e) => setRecoveryCode(e.currentTarget.value)}
                   />
                 )}
-                <Button type="submit" loading={startProof.isPending || confirm.isPending}>
+                <Button type="submit" loading={passkeyProof.pending || confirm.isPending}>
                   Confirm
                 </Button>
               </Group>

@@ -5,7 +5,7 @@ import { signIn, type SignInResponse } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { FramedPage } from '@/components/framed-page';
-import { signWithPasskey, webAuthnFailure } from '@/components/passkeys-card';
+import { signWithPasskey, webAuthnFailure } from '@/components/passkey-browser';
 import { useTRPC } from '@/components/trpc';
 import { problemOf } from '@/components/forms/zod-form';
 import { safeRedirectPath } from '@/lib/safe-redirect';

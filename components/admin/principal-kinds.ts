@@ -10,6 +10,8 @@ export interface PrincipalKindLabels {
   /** "user", "service account". */
   noun: string;
   nounPlural: string;
+  /** How the console speaks of one: "they", "it". */
+  pronoun: string;
   /** Where the list lives; a principal's page is below it. */
   path: string;
 }
@@ -19,6 +21,7 @@ export const PEOPLE: PrincipalKindLabels = {
   Noun: 'User',
   noun: 'user',
   nounPlural: 'users',
+  pronoun: 'they',
   path: '/admin/users',
 };
 
@@ -27,5 +30,6 @@ export const SERVICE_ACCOUNTS: PrincipalKindLabels = {
   Noun: 'Service account',
   noun: 'service account',
   nounPlural: 'service accounts',
+  pronoun: 'it',
   path: '/admin/service-accounts',
 };

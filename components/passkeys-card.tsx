@@ -14,7 +14,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { NewRecoveryCodes } from '@/components/new-recovery-codes';
 import { webAuthnFailure } from '@/components/passkey-browser';
-import { ProveSecondFactor, usePasskeyProof, type SecondFactorProof } from '@/components/prove-second-factor';
+import { ProveSecondFactor, usePasskeyProof } from '@/components/prove-second-factor';
 import { useTRPC } from '@/components/trpc';
 import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 import type { PasskeyRegistrationResponse } from '@/server/schemas/passkeys';
@@ -54,13 +54,8 @@ export function PasskeysCard() {
     register.reset();
     // Beside a second factor you have, the new passkey comes with a proof of it: the code typed, else
     // one of your passkeys signs first.
-    let proof: SecondFactorProof | undefined;
-    if (proofCode.trim()) proof = { code: proofCode.trim() };
-    else if (hasPasskeys) {
-      const signed = await passkeyProof.sign();
-      if (!signed) return;
-      proof = signed;
-    }
+    const proof = await passkeyProof.proofFor(proofCode, hasPasskeys);
+    if (proof === null) return;
     const options = await start.mutateAsync({}).catch(() => null);
     if (!options) return;
     let response: z.infer<typeof PasskeyRegistrationResponse>;

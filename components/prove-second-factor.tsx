@@ -35,7 +35,16 @@ export function usePasskeyProof() {
     }
   }
 
-  return { sign, pending: start.isPending, error: start.error, browserError, setBrowserError };
+  /**
+   * The proof that goes along with another change (confirming the app, adding a passkey): the code typed,
+   * else with passkeys a passkey's signature; undefined with nothing to prove, null when no passkey signed.
+   */
+  async function proofFor(code: string, hasPasskeys: boolean): Promise<SecondFactorProof | undefined | null> {
+    if (code.trim()) return { code: code.trim() };
+    return hasPasskeys ? sign() : undefined;
+  }
+
+  return { sign, proofFor, pending: start.isPending, error: start.error, browserError, setBrowserError };
 }
 
 /**

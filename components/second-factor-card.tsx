@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { NewRecoveryCodes } from '@/components/new-recovery-codes';
-import { ProveSecondFactor, usePasskeyProof, type SecondFactorProof } from '@/components/prove-second-factor';
+import { ProveSecondFactor, usePasskeyProof } from '@/components/prove-second-factor';
 import { useTRPC } from '@/components/trpc';
 import { notifySuccess, ProblemAlert } from '@/components/ui/problem';
 
@@ -46,13 +46,8 @@ export function SecondFactorCard() {
 
   async function submitCode(event: FormEvent) {
     event.preventDefault();
-    let proof: SecondFactorProof | undefined;
-    if (recoveryCode.trim()) proof = { code: recoveryCode.trim() };
-    else if (hasPasskeys) {
-      const signed = await passkeyProof.sign();
-      if (!signed) return;
-      proof = signed;
-    }
+    const proof = await passkeyProof.proofFor(recoveryCode, hasPasskeys);
+    if (proof === null) return;
     confirm.mutate(
       { code, proof },
       {

@@ -1,26 +1,10 @@
-// Deleting a user (never oneself), with the user's memberships and API tokens (docs/contract.md §5); audited.
-import { eq } from 'drizzle-orm';
+// Deleting a user (never oneself), with the user's memberships and API tokens (docs/contract.md §5), as
+// every principal is deleted (delete-principal.ts).
 import type { Db } from '../../../db/client';
-import { users } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
-import { conflict } from '../../errors';
-import { auditedChange } from './admin-change';
-import { getUserView } from './users';
+import { deletePrincipal } from './delete-principal';
+import { PERSON } from './principal-kinds';
 
-export async function deleteUser(db: Db, input: { id: number }, actor: Principal): Promise<void> {
-  if (actor.userId === input.id) throw conflict('You cannot delete your own account');
-  await auditedChange(
-    db,
-    {
-      action: 'user.delete',
-      targetType: 'user',
-      targetId: input.id,
-      before: (tx) => getUserView(tx, input),
-      // Memberships and API tokens go with the user (ON DELETE CASCADE).
-      write: async (tx) => {
-        await tx.delete(users).where(eq(users.id, input.id));
-      },
-    },
-    actor,
-  );
+export function deleteUser(db: Db, input: { id: number }, actor: Principal): Promise<void> {
+  return deletePrincipal(db, PERSON, input, actor, { selfRefusal: 'You cannot delete your own account' });
 }

@@ -3,7 +3,7 @@
 import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import type { ServiceAccountView } from '../../schemas/admin';
-import { getServiceAccount } from './service-accounts';
+import { SERVICE_ACCOUNT } from './principal-kinds';
 import { updatePrincipal, type UpdatePrincipalInput } from './update-principal';
 
 export interface UpdateServiceAccountInput extends UpdatePrincipalInput {
@@ -17,19 +17,8 @@ export function updateServiceAccount(
   input: UpdateServiceAccountInput,
   actor: Principal,
 ): Promise<ServiceAccountView> {
-  return updatePrincipal(
-    db,
-    {
-      kind: 'SERVICE',
-      action: 'service_account.update',
-      targetType: 'service_account',
-      load: getServiceAccount,
-      columns: {
-        ...(input.description !== undefined && { description: input.description || null }),
-        ...(input.rateLimitPerMinute !== undefined && { rateLimitPerMinute: input.rateLimitPerMinute }),
-      },
-    },
-    input,
-    actor,
-  );
+  return updatePrincipal(db, SERVICE_ACCOUNT, input, actor, {
+    ...(input.description !== undefined && { description: input.description || null }),
+    ...(input.rateLimitPerMinute !== undefined && { rateLimitPerMinute: input.rateLimitPerMinute }),
+  });
 }

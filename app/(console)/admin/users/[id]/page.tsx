@@ -1,30 +1,14 @@
-import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { TRPCError } from '@trpc/server';
 import { UserDetail } from '@/components/admin/user-detail';
+import { PEOPLE } from '@/components/admin/principal-kinds';
 import { adminCaller } from '@/server/transport/console-caller';
+import { principalRoute } from '../../principal-route';
 
-type Props = { params: Promise<{ id: string }> };
+const route = principalRoute({
+  kind: PEOPLE,
+  load: async (id) => (await adminCaller()).getUser({ id }),
+  nameOf: (user) => user.username,
+  Detail: UserDetail,
+});
 
-function parseId(raw: string): number | null {
-  return /^[1-9][0-9]{0,15}$/.test(raw) && Number(raw) <= Number.MAX_SAFE_INTEGER ? Number(raw) : null;
-}
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const id = parseId((await params).id);
-  if (id === null) return { title: 'User' };
-  // Asked through the API's own procedure: the title names the user only for someone allowed to see them.
-  try {
-    const user = await (await adminCaller()).getUser({ id });
-    return { title: `${user.username} · Users` };
-  } catch (error) {
-    const refused = error instanceof TRPCError && ['UNAUTHORIZED', 'FORBIDDEN'].includes(error.code);
-    return { title: refused ? 'User' : 'User not found' };
-  }
-}
-
-export default async function Page({ params }: Props) {
-  const id = parseId((await params).id);
-  if (id === null) notFound();
-  return <UserDetail id={id} />;
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

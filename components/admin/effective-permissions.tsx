@@ -11,6 +11,7 @@ export function EffectivePermissions({
   groups,
   saved,
   groupsFromProvider = false,
+  nothing = 'this user can sign in to nothing',
 }: {
   direct: string[];
   groupCodes: string[];
@@ -19,6 +20,8 @@ export function EffectivePermissions({
   saved: string[];
   /** The user signs in through the identity provider, which gives their groups at each sign-in. */
   groupsFromProvider?: boolean;
+  /** What holding no permission means for this principal. */
+  nothing?: string;
 }) {
   const descriptions = usePermissionDescriptions();
   const draft = permissionSources(direct, groupCodes, groups);
@@ -32,7 +35,7 @@ export function EffectivePermissions({
   if (!rows.length)
     return (
       <Text size="sm" c="dimmed">
-        No permissions: this user can sign in to nothing. Add a group or a direct permission.
+        No permissions: {nothing}. Add a group or a direct permission.
       </Text>
     );
 

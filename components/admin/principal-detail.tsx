@@ -156,7 +156,7 @@ export function PrincipalPage<V extends AccessValues>({
   subtitle?: ReactNode;
   /** The column beside the effective permissions. */
   cards: ReactNode;
-  effective: { description: string; groupsFromProvider?: boolean };
+  effective: { description: string; nothing?: string; groupsFromProvider?: boolean };
   tokenOwner: 'person' | 'service';
   /** After the API tokens: more cards, the kind's own dialogs. */
   children?: ReactNode;
@@ -221,6 +221,7 @@ export function PrincipalPage<V extends AccessValues>({
                 groups={groups}
                 saved={principal.effectivePermissions}
                 groupsFromProvider={effective.groupsFromProvider}
+                nothing={effective.nothing}
               />
             </Stack>
           </Paper>

@@ -163,7 +163,10 @@ function AccountPage({
           }}
         />
       }
-      effective={{ description: 'Direct permissions and those of every group it belongs to.' }}
+      effective={{
+        description: 'Direct permissions and those of every group it belongs to.',
+        nothing: 'its API tokens can do nothing',
+      }}
       tokenOwner="service"
       remove={remove}
       deleteText={

@@ -17,8 +17,8 @@ export interface RequestContext {
   /** A long poll's deadline (epoch ms), once it has passed: its request line reports how late it answered. */
   longPollDeadline?: number;
   /**
-   * The route template of the REST operation the API handler matched (`/api/incidents/{id}`): the request line
-   * and the metrics name the route by it instead of matching the path again.
+   * The route template of the /api path, as the API's route table matched it (`/api/incidents/{id}`): the
+   * request line and the metrics name the route by it; none when no route answers the path.
    */
   route?: string;
 }

@@ -119,8 +119,7 @@ if (env.API_ONLY) {
 }
 // Imported after prepare(): anything that touches next-auth must load once Next is ready
 // (docs/decisions/0001-thin-node-server.md).
-const { answerClientErrorsAsProblems, apiRouteOf, createApiHandler } =
-  await import('./transport/api-handler');
+const { answerClientErrorsAsProblems, createApiHandler } = await import('./transport/api-handler');
 const { observeRequests } = await import('./observability/observe-requests');
 const { startDispatcher } = await import('./services/workers/dispatcher');
 const { keepProcessInstanceAnswers } = await import('./services/incidents/process-instance-answers');
@@ -206,7 +205,7 @@ const handle = (req: IncomingMessage, res: ServerResponse, context: RequestConte
   replaceUntrustedForwardedHeaders(req);
   void handleNext(req, res);
 };
-const observed = observeRequests(handle, apiRouteOf);
+const observed = observeRequests(handle);
 const { createServer } = await import('node:http');
 const server = createServer((req, res) => {
   apiLoad.requestStarted();

@@ -16,7 +16,6 @@ import {
   domainErrorOf,
   fieldError,
   forbidden,
-  methodNotAllowed,
   notFound,
   payloadTooLarge,
   rateLimited,
@@ -172,16 +171,12 @@ function abortedOnClose(res: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-const TASK_OPERATIONS = new Set(['complete', 'failure', 'bpmnError', 'extendLock', 'unlock', 'lock']);
-
-/** The route template of an engine-rest path, for metrics and logs (never the id); undefined for none. */
-export function engineRestRouteOf(pathname: string): string | undefined {
-  const path = pathname.slice(ENGINE_REST_PREFIX.length).replace(/\/$/, '');
-  if (path === '/external-task/fetchAndLock') return pathname.replace(/\/$/, '');
-  const task = /^\/external-task\/[^/]+\/([^/]+)$/.exec(path);
-  return task && TASK_OPERATIONS.has(task[1])
-    ? `${ENGINE_REST_PREFIX}/external-task/{id}/${task[1]}`
-    : undefined;
+/** What a route of Camunda's paths is given: the request, and the path's parameters. */
+export interface EngineRestCall {
+  req: IncomingMessage;
+  res: ServerResponse;
+  context: RequestContext;
+  params: Record<string, string | undefined>;
 }
 
 export function createEngineRestHandler(
@@ -242,88 +237,82 @@ export function createEngineRestHandler(
   }
 
   /**
-   * `traceparent`: the request's trace context, kept with the timeline entries the operation writes.
-   * `keyed`: the Idempotency-Key the writes that end a task (complete, bpmnError, failure) were sent with.
+   * The operations on one task, by the last segment of their path. `traceparent`: the request's trace
+   * context, kept with the timeline entries the operation writes. `keyed`: the Idempotency-Key the writes
+   * that end a task (complete, bpmnError, failure) were sent with.
    */
-  async function taskOperation(
-    operation: string,
+  type TaskOperation = (
     id: number,
     body: unknown,
     traceparent: string | undefined,
     keyed: (input: unknown) => IdempotentRequest | undefined,
-  ) {
-    switch (operation) {
-      case 'complete': {
-        const input = parse(CompleteBody, body);
-        const result = fromVariables(input.variables, input.localVariables);
-        return once(db, keyed({ id, input }), (tx) =>
-          completeWorkerRequest(tx, { id, workerId: input.workerId, result }, traceparent),
-        );
-      }
-      case 'bpmnError': {
-        // No process model here catches the error: the request completes with the error as its result.
-        const input = parse(BpmnErrorBody, body);
-        const values = fromVariables(input.variables) ?? {};
-        const bpmnError = { errorCode: input.errorCode, errorMessage: input.errorMessage ?? null };
-        return once(db, keyed({ id, input }), (tx) =>
-          completeWorkerRequest(
-            tx,
-            { id, workerId: input.workerId, result: { ...values, bpmnError } },
-            traceparent,
-          ),
-        );
-      }
-      case 'failure': {
-        const input = parse(FailureBody, body);
-        const message = input.errorMessage?.trim() || 'The external task failed (no errorMessage given)';
-        return once(db, keyed({ id, input }), (tx) =>
-          failWorkerRequest(
-            tx,
-            {
-              id,
-              workerId: input.workerId,
-              errorMessage: message.slice(0, MAX_ERROR_MESSAGE),
-              errorDetails: input.errorDetails ?? undefined,
-              retries: input.retries ?? undefined,
-              retryTimeoutMs: input.retryTimeout ?? undefined,
-            },
-            traceparent,
-          ),
-        );
-      }
-      case 'extendLock': {
-        const input = parse(ExtendLockBody, body);
-        return extendLock(db, { id, workerId: input.workerId, lockDurationMs: input.newDuration });
-      }
-      case 'lock': {
-        const input = parse(LockBody, body);
-        return lock(db, { id, workerId: input.workerId, lockDurationMs: input.lockDuration });
-      }
-      case 'unlock':
-        return unlock(db, { id });
-    }
-  }
+  ) => Promise<unknown>;
+  const taskOperations: Record<string, TaskOperation> = {
+    complete(id, body, traceparent, keyed) {
+      const input = parse(CompleteBody, body);
+      const result = fromVariables(input.variables, input.localVariables);
+      return once(db, keyed({ id, input }), (tx) =>
+        completeWorkerRequest(tx, { id, workerId: input.workerId, result }, traceparent),
+      );
+    },
+    bpmnError(id, body, traceparent, keyed) {
+      // No process model here catches the error: the request completes with the error as its result.
+      const input = parse(BpmnErrorBody, body);
+      const values = fromVariables(input.variables) ?? {};
+      const bpmnError = { errorCode: input.errorCode, errorMessage: input.errorMessage ?? null };
+      return once(db, keyed({ id, input }), (tx) =>
+        completeWorkerRequest(
+          tx,
+          { id, workerId: input.workerId, result: { ...values, bpmnError } },
+          traceparent,
+        ),
+      );
+    },
+    failure(id, body, traceparent, keyed) {
+      const input = parse(FailureBody, body);
+      const message = input.errorMessage?.trim() || 'The external task failed (no errorMessage given)';
+      return once(db, keyed({ id, input }), (tx) =>
+        failWorkerRequest(
+          tx,
+          {
+            id,
+            workerId: input.workerId,
+            errorMessage: message.slice(0, MAX_ERROR_MESSAGE),
+            errorDetails: input.errorDetails ?? undefined,
+            retries: input.retries ?? undefined,
+            retryTimeoutMs: input.retryTimeout ?? undefined,
+          },
+          traceparent,
+        ),
+      );
+    },
+    extendLock(id, body) {
+      const input = parse(ExtendLockBody, body);
+      return extendLock(db, { id, workerId: input.workerId, lockDurationMs: input.newDuration });
+    },
+    lock(id, body) {
+      const input = parse(LockBody, body);
+      return lock(db, { id, workerId: input.workerId, lockDurationMs: input.lockDuration });
+    },
+    async unlock(id) {
+      const request = await unlock(db, { id });
+      // Unlocking a completed task finds no task, as in Camunda.
+      if (request?.status === 'COMPLETED') throw notFound('External task', id);
+    },
+  };
 
   /**
    * A task operation; a completed request no longer exists for Camunda (404, where the native protocol
    * answers 409), while any other lock that is not the worker's stays a conflict.
    */
-  async function taskOperationOnExisting(
-    operation: string,
-    id: number,
-    body: unknown,
-    traceparent: string | undefined,
-    keyed: (input: unknown) => IdempotentRequest | undefined,
-  ) {
-    let request;
+  async function onExistingTask(id: number, run: () => Promise<unknown>): Promise<void> {
     try {
-      request = await taskOperation(operation, id, body, traceparent, keyed);
+      await run();
     } catch (error) {
       if (domainErrorOf(error)?.kind !== 'CONFLICT') throw error;
       if ((await getWorkerRequest(db, { id })).status === 'COMPLETED') throw notFound('External task', id);
       throw error;
     }
-    if (operation === 'unlock' && request?.status === 'COMPLETED') throw notFound('External task', id);
   }
 
   /** Camunda's status for a domain error: a lock that is not the worker's is a 400 there, not a 409. */
@@ -332,48 +321,61 @@ export function createEngineRestHandler(
     sendError(res, status, error.message, error.headers);
   }
 
-  return async function handleEngineRest(
-    req: IncomingMessage,
-    res: ServerResponse,
-    pathname: string,
-    context: RequestContext,
-  ): Promise<void> {
-    const path = pathname.slice(ENGINE_REST_PREFIX.length).replace(/\/$/, '');
-    const task = /^\/external-task\/([^/]+)\/([^/]+)$/.exec(path);
-    const known = path === '/external-task/fetchAndLock' || (task && TASK_OPERATIONS.has(task[2]));
-    try {
-      if (!known) return sendError(res, 404, `No such path: ${pathname}`);
-      if (req.method !== 'POST') {
-        const refusal = methodNotAllowed(req.method ?? '', ['POST']);
-        return sendError(res, 405, refusal.message, refusal.headers);
+  /** A POST of a worker, authorised, its body read; errors answered in Camunda's shape. */
+  function workerCall(
+    serve: (call: EngineRestCall, principal: Principal, body: unknown) => Promise<void>,
+  ): (call: EngineRestCall) => Promise<void> {
+    return async (call) => {
+      const { req, res, context } = call;
+      try {
+        const unsupported = unsupportedBodyOf(req);
+        if (unsupported) {
+          res.setHeader('Connection', 'close'); // the body is never read
+          throw unsupported;
+        }
+        const principal = await authorise(req, res);
+        await serve(call, principal, await readBody(req));
+      } catch (error) {
+        if (res.headersSent) return void res.end();
+        const domain = domainErrorOf(error);
+        // What is left of a body too large is never read.
+        if (domain?.kind === 'PAYLOAD_TOO_LARGE') res.setHeader('Connection', 'close');
+        if (domain) return answerError(res, domain);
+        log.error({ err: error, requestId: context.requestId }, `POST ${req.url} failed`);
+        sendError(res, 500, 'An unexpected error occurred; quote the request id when reporting it');
       }
-      const unsupported = unsupportedBodyOf(req);
-      if (unsupported) {
-        res.setHeader('Connection', 'close'); // the body is never read
-        throw unsupported;
-      }
-      const principal = await authorise(req, res);
-      const body = await readBody(req);
-      if (!task) return await fetchAndLock(res, body, context);
+    };
+  }
+
+  const taskRoutes = Object.entries(taskOperations).map(([name, operation]) => ({
+    template: `${ENGINE_REST_PREFIX}/external-task/{id}/${name}`,
+    serve: workerCall(async ({ req, res, context, params }, principal, body) => {
+      const id = requestIdOf(params.id ?? '');
       // Keys are the user's own and the operation's, as on the REST API (server/routers/idempotency-key.ts).
       const keyed = (input: unknown) =>
         idempotentRequest(
           req.headers['idempotency-key'] as string | undefined,
           principal.userId,
-          `engine-rest.${task[2]}`,
+          `engine-rest.${name}`,
           input,
         );
-      await taskOperationOnExisting(task[2], requestIdOf(task[1]), body, context.traceparent, keyed);
+      await onExistingTask(id, () => operation(id, body, context.traceparent, keyed));
       res.statusCode = 204;
       res.end();
-    } catch (error) {
-      if (res.headersSent) return void res.end();
-      const domain = domainErrorOf(error);
-      // What is left of a body too large is never read.
-      if (domain?.kind === 'PAYLOAD_TOO_LARGE') res.setHeader('Connection', 'close');
-      if (domain) return answerError(res, domain);
-      log.error({ err: error, requestId: context.requestId }, `POST ${pathname} failed`);
-      sendError(res, 500, 'An unexpected error occurred; quote the request id when reporting it');
-    }
+    }),
+  }));
+
+  return {
+    /** Camunda's paths, each answering POST only. */
+    routes: [
+      {
+        template: `${ENGINE_REST_PREFIX}/external-task/fetchAndLock`,
+        serve: workerCall(({ res, context }, _principal, body) => fetchAndLock(res, body, context)),
+      },
+      ...taskRoutes,
+    ],
+    /** A path or method Camunda does not answer (404, 405), in its shape. */
+    refuse: (res: ServerResponse, error: DomainError) =>
+      sendError(res, error.status, error.message, error.headers),
   };
 }

@@ -24,13 +24,12 @@ function pageRouteOf(pathname: string): string {
 }
 
 /**
- * Wraps `handle`. `apiRouteOf` names the route template of an /api path (undefined when none matches). Any
- * other path that no route answers, and any page answered 404, counts as one route, `(unmatched)`, so that
- * scanners cannot blow up the metrics' cardinality.
+ * Wraps `handle`. The API handler names the route template of an /api path in `context.route` (none when no
+ * route answers it). Any other path that no route answers, and any page answered 404, counts as one route,
+ * `(unmatched)`, so that scanners cannot blow up the metrics' cardinality.
  */
 export function observeRequests(
   handle: (req: IncomingMessage, res: ServerResponse, context: RequestContext) => void,
-  apiRouteOf: (pathname: string) => string | undefined,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const started = process.hrtime.bigint();
@@ -58,8 +57,7 @@ export function observeRequests(
       // A client that went away before the answer was sent: 499, as proxies log it.
       const status = res.writableFinished ? res.statusCode : 499;
       const isApi = path === '/docs' || (path.startsWith('/api') && !path.startsWith('/api/auth'));
-      const route =
-        (isApi ? (context.route ?? apiRouteOf(path)) : status !== 404 && pageRouteOf(path)) || '(unmatched)';
+      const route = (isApi ? context.route : status !== 404 && pageRouteOf(path)) || '(unmatched)';
       observeHttpRequest(method, route, status, seconds);
       trace?.end(route, status);
       requestLog.info(

@@ -4,6 +4,7 @@ import { initTRPC, type TRPCCreateRouterOptions } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../lib/request-context';
+import type { SerializedAnswer } from '../../lib/serialized-answer';
 import type { FileFormat } from '../../lib/streamed-file';
 import {
   readAuthentication,
@@ -61,6 +62,11 @@ export interface Context {
   idempotency?: IdempotentRequest;
   /** What the notification services need from the process: where webhooks may go, the console's address. */
   notifications: NotificationSettings;
+  /**
+   * Given by a transport that writes an answer serialized already as it is (REST): an operation's
+   * SerializedAnswer is handed over here (server/transport/operation.ts).
+   */
+  serialized?: { answer?: SerializedAnswer };
 }
 
 export async function createContext(opts: {
@@ -75,6 +81,7 @@ export async function createContext(opts: {
   idempotencyKey?: string;
   /** The process's, read from its environment, unless given. */
   notifications?: NotificationSettings;
+  serialized?: Context['serialized'];
 }): Promise<Context> {
   const credentials = opts.credentials ?? {};
   // Mostly known already: then without a promise (server/auth/principal.ts).
@@ -103,6 +110,7 @@ export async function createContext(opts: {
     clientSignal: () => (signal ??= typeof makeSignal === 'function' ? makeSignal() : undefined),
     idempotencyKey: opts.idempotencyKey,
     notifications: opts.notifications ?? notificationSettings(),
+    serialized: opts.serialized,
   };
 }
 
@@ -168,9 +176,8 @@ export type ChainResult = { ok: true; data: unknown } | { ok: false; error: unkn
 
 /**
  * The rules of a procedure, in three parts around its validation and resolver: `admit` before the input is
- * read, `inspect` the raw input, `settle` whatever validation and the resolver gave. The tRPC procedure runs
- * them as its first middleware (rulesMiddleware below), the REST transport around the same validation and
- * function (runOperation, server/transport/operation.ts).
+ * read, `inspect` the raw input, `settle` whatever validation and the resolver gave. Every procedure runs
+ * them as its first middleware (rulesMiddleware below), whatever transport called it.
  */
 export interface ProcedureRules {
   admit(call: { ctx: Context; meta: AppMeta | undefined; type: string }): void;
@@ -242,7 +249,6 @@ const publicRules: ProcedureRules = {
 
 /** Open to anyone: sign-in and the service's own description. */
 export const publicOperation = new OperationBuilder(t.procedure.use(rulesMiddleware<object>(publicRules)), {
-  rules: publicRules,
   meta: { public: true },
 });
 
@@ -254,7 +260,7 @@ function signedIn(anyOf?: readonly Permission[]) {
     settle: withDomainStatus,
   };
   const procedure = t.procedure.use(rulesMiddleware<{ principal: Principal }>(rules));
-  return new OperationBuilder(procedure, { rules, meta: {} });
+  return new OperationBuilder(procedure, { meta: {} });
 }
 
 /** Any signed-in caller, whatever their permissions (the console asks who it is signed in as). */

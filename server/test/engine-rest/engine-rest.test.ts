@@ -469,12 +469,12 @@ describe('Camunda external-task REST subset', () => {
   it('answers 429 with Retry-After when too many long polls wait', async () => {
     await w.setup();
     // The same adapter with room for one waiting poll, on its own loopback server.
-    const handle = createEngineRestHandler(t.database.db, dispatcherOf(t.database), { maxWaitingPolls: 1 });
+    const { routes } = createEngineRestHandler(t.database.db, dispatcherOf(t.database), {
+      maxWaitingPolls: 1,
+    });
+    const fetchAndLock = routes.find((r) => r.template.endsWith('/fetchAndLock'))!;
     const server = http.createServer(
-      observeRequests(
-        (req, res, context) => void handle(req, res, new URL(req.url!, 'http://x').pathname, context),
-        () => undefined,
-      ),
+      observeRequests((req, res, context) => void fetchAndLock.serve({ req, res, context, params: {} })),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/engine-rest/external-task/fetchAndLock`;

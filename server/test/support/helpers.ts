@@ -16,7 +16,6 @@ import { appRouter } from '../../routers';
 import { createContext } from '../../transport/trpc';
 import {
   answerClientErrorsAsProblems,
-  apiRouteOf,
   createApiHandler,
   type ApiHandlerOptions,
 } from '../../transport/api-handler';
@@ -145,9 +144,7 @@ export async function startApiServer(
   options: ApiHandlerOptions = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
   const handle = createApiHandler(database, dispatcherOf(database), options);
-  const server = http.createServer(
-    observeRequests((req, res, context) => void handle(req, res, context), apiRouteOf),
-  );
+  const server = http.createServer(observeRequests((req, res, context) => void handle(req, res, context)));
   answerClientErrorsAsProblems(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -12,7 +12,8 @@ import { generateApiToken } from '../../auth/tokens';
 import { sessionHandle, startConsoleSession } from '../../auth/console-sessions';
 import { PERMISSION_CODES, type Permission } from '../../permissions';
 import { appOperations } from '../../routers';
-import { buildRestRoutes, matchRestRoute, restInput } from '../../transport/rest-routes';
+import { ApiRouter } from '../../transport/api-router';
+import { restInput, restRoutes, type RestRoute } from '../../transport/rest-routes';
 import { createSilence } from '../../services/incidents/silences';
 import { formatLocalDateTime } from '../../time';
 import {
@@ -128,7 +129,9 @@ export interface Client {
 
 export type DbState = Record<string, unknown[]>;
 
-const CONSOLE_ROUTES = buildRestRoutes(appOperations);
+/** The REST operations by method and path, as the API's table finds them. */
+const CONSOLE_ROUTES = new ApiRouter<RestRoute>();
+for (const route of restRoutes(appOperations)) CONSOLE_ROUTES.add([route.method], route.template, route);
 
 export class TestApi {
   database!: Database;
@@ -172,13 +175,12 @@ export class TestApi {
     const { cookie } = await openConsoleSession(this.database, actor.user);
     const call = async (method: string, path: string, body?: unknown): Promise<ApiResponse> => {
       const url = new URL(path, 'http://localhost');
-      const match = matchRestRoute(CONSOLE_ROUTES, method, url.pathname);
-      if (!match) throw new Error(`No operation answers ${method} ${path}`);
-      const query: Record<string, string[]> = {};
-      for (const [key, value] of url.searchParams) query[key] = [...(query[key] ?? []), value];
+      const match = CONSOLE_ROUTES.match(method, `/api${url.pathname}`);
+      if (match.status !== 200) throw new Error(`No operation answers ${method} ${path}`);
       const input = restInput(
-        match,
-        method === 'GET' || method === 'DELETE' ? { query } : { body: body ?? {} },
+        match.route.operation,
+        match.params,
+        method === 'GET' || method === 'DELETE' ? { query: url.searchParams } : { body: body ?? {} },
       );
       const procedure = `${this.url}/api/trpc/${match.route.operationPath}`;
       const headers = {
@@ -205,7 +207,7 @@ export class TestApi {
         return checked;
       }
       const data = answer.result?.data;
-      const status = data === undefined ? (match.route.successStatus ?? 200) : 200;
+      const status = data === undefined ? (match.route.operation.meta.successStatus ?? 200) : 200;
       const checked = {
         status,
         headers: res.headers,

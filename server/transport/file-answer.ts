@@ -1,7 +1,7 @@
 // Writes an operation's file answer (a StreamedFile: an export, docs/contract.md §6 and §5) on its two
 // entry points, the operation's REST path (bearer tokens) and /api/trpc/<operation> (the console's download,
-// with its session cookie on a same-origin GET, as every tRPC call). Both run the one declaration through
-// runOperation: authentication, permission, token scope and the input are decided before anything is read.
+// with its session cookie on a same-origin GET, as every tRPC call). Both call the one procedure through
+// tRPC's caller: authentication, permission, token scope and the input are decided before anything is read.
 //
 // - The first chunk (the header row and the first page) is read before the status is sent: a filter the
 //   database refuses or an outage is still a problem document.

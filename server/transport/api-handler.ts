@@ -269,67 +269,46 @@ export function createApiHandler(
     await serveIncidentStream(req, res, { credentials: credentialsOf(req), input, context, clientAddress });
   }
 
-  // The table: every /api path, whatever the order (find-my-way puts static segments first).
+  // The table: every /api path, in any order (find-my-way tries fixed segments first).
   const router = new ApiRouter<ApiRoute>();
-  const plain = { crossOrigin: true, jsonBody: false };
-  router.add(READS, '/api/health', { template: '/api/health', serve: health, ...plain });
-  router.add(READS, '/api/health/ready', { template: '/api/health/ready', serve: readiness, ...plain });
-  router.add(READS, '/api/openapi.json', {
-    template: '/api/openapi.json',
-    // Loaded at the first request for it: trpc-to-openapi brings some 150 modules (its adapters for other
-    // frameworks, yaml, mime-db) that nothing else in the process uses.
-    serve: async ({ res }) => sendJson(res, 200, (await import('./openapi')).getOpenApiDocument()),
-    ...plain,
-  });
-  router.add(READS, '/api/metrics', { template: '/api/metrics', serve: metrics, ...plain });
-  for (const template of ['/docs', '/api/docs']) {
-    router.add(READS, template, { template, serve: ({ res }) => sendApiReference(res, ''), ...plain });
-  }
-  router.add(READS, '/api/docs/*', {
-    template: '/api/docs/*',
-    serve: ({ res, params }) => sendApiReference(res, params['*'] ?? ''),
-    ...plain,
-  });
-  router.add(READS, INCIDENT_STREAM_PATH, {
-    template: INCIDENT_STREAM_PATH,
-    serve: incidentStream,
-    crossOrigin: true,
-    jsonBody: true,
-  });
-  // tRPC answers its own methods (GET for queries, POST for mutations).
+  const route = (
+    methods: readonly string[],
+    template: string,
+    serve: ApiRoute['serve'],
+    options: Partial<ApiRoute> & { fallback?: boolean } = {},
+  ) => {
+    const { fallback, ...rest } = options;
+    router.add(
+      methods,
+      template,
+      { template, serve, crossOrigin: true, jsonBody: false, ...rest },
+      { fallback },
+    );
+  };
+  route(READS, '/api/health', health);
+  route(READS, '/api/health/ready', readiness);
+  // Loaded at the first request for it: trpc-to-openapi brings some 150 modules (its adapters for other
+  // frameworks, yaml, mime-db) that nothing else in the process uses.
+  route(READS, '/api/openapi.json', async ({ res }) =>
+    sendJson(res, 200, (await import('./openapi')).getOpenApiDocument()),
+  );
+  route(READS, '/api/metrics', metrics);
+  route(READS, '/docs', ({ res }) => sendApiReference(res, ''));
+  route(READS, '/api/docs', ({ res }) => sendApiReference(res, ''));
+  route(READS, '/api/docs/*', ({ res, params }) => sendApiReference(res, params['*'] ?? ''));
+  route(READS, INCIDENT_STREAM_PATH, incidentStream, { jsonBody: true });
+  // tRPC answers its own methods (GET for queries, POST for mutations), all counted as one route.
   for (const path of ['/api/trpc', '/api/trpc/*']) {
-    router.add(ALL_METHODS, path, { template: '/api/trpc', serve: trpc, crossOrigin: false, jsonBody: true });
+    route(ALL_METHODS, path, trpc, { template: '/api/trpc', crossOrigin: false, jsonBody: true });
   }
   // Camunda 7 external-task workers: their own paths, bodies and error shape (server/engine-rest/).
   for (const { template, serve } of engineRest.routes) {
-    router.add(['POST'], template, {
-      template,
-      serve,
-      crossOrigin: true,
-      jsonBody: false,
-      refuse: engineRest.refuse,
-    });
+    route(['POST'], template, serve, { refuse: engineRest.refuse });
   }
-  router.add(
-    ALL_METHODS,
-    '/api/engine-rest/*',
-    {
-      template: '/api/engine-rest/*',
-      serve: () => {},
-      crossOrigin: true,
-      jsonBody: false,
-      refuse: engineRest.refuse,
-    },
-    { fallback: true },
-  );
+  route(ALL_METHODS, '/api/engine-rest/*', () => {}, { refuse: engineRest.refuse, fallback: true });
   const restDependencies = { db, dispatcher, admitWithinRateLimit };
-  for (const route of restRoutes(appOperations)) {
-    router.add([route.method], route.template, {
-      template: route.template,
-      serve: serveRestRoute(restDependencies, route),
-      crossOrigin: true,
-      jsonBody: true,
-    });
+  for (const rest of restRoutes(appOperations)) {
+    route([rest.method], rest.template, serveRestRoute(restDependencies, rest), { jsonBody: true });
   }
 
   /** A CORS preflight: 204 with what may be sent, or 403 saying what is not allowed. */

@@ -21,7 +21,6 @@ const engine = permissionOperation('ACCESS_ENGINE_API', 'ACCESS_BPM_ADMIN').meta
 const tags = ['Worker protocol'];
 
 export const workersRouter = operations({
-  // Before /worker-requests/{id}/...: the adapter takes the first matching path.
   fetchAndLock: engine
     .meta({
       openapi: {

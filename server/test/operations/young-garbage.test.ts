@@ -39,7 +39,7 @@ describe("a request's context", () => {
     expect(ctx.clientSignal?.()).toBe(leaving.signal);
     expect(ctx.clientSignal?.()).toBe(leaving.signal);
     expect(made).toBe(1);
-    // Spread into the next middleware's context, it still makes the same one (server/transport/rest-routes.ts).
+    // Spread into the next middleware's context (tRPC's middlewares do), it still makes the same one.
     expect({ ...ctx, principal: null }.clientSignal?.()).toBe(leaving.signal);
 
     const given = new AbortController().signal;

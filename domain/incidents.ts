@@ -36,6 +36,8 @@ export const INCIDENT_EVENT_TYPES = [
   // A snooze set (or changed), and its end: on time, at its occurrence, cancelled, or by a resolution.
   'SNOOZED',
   'SNOOZE_ENDED',
+  // The owner changed because the ownership rules did (an unresolved incident only).
+  'OWNER_CHANGED',
 ] as const;
 
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];

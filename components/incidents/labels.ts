@@ -54,6 +54,7 @@ export const EVENT_LABEL: Record<IncidentEventType, string> = {
   UNACKNOWLEDGED: 'Unacknowledged',
   SNOOZED: 'Snoozed',
   SNOOZE_ENDED: 'Snooze ended',
+  OWNER_CHANGED: 'Owner changed',
 };
 
 export const EVENT_COLOR: Record<IncidentEventType, MantineColor> = {
@@ -70,6 +71,7 @@ export const EVENT_COLOR: Record<IncidentEventType, MantineColor> = {
   UNACKNOWLEDGED: 'orange',
   SNOOZED: 'gray',
   SNOOZE_ENDED: 'yellow',
+  OWNER_CHANGED: 'grape',
 };
 
 export const PROCESS_INSTANCE_STATUS_COLOR: Record<string, MantineColor> = {

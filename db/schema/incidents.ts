@@ -27,6 +27,7 @@ import {
   RESOLUTION_ACTIONS,
 } from '../../domain/incidents';
 import type { PayloadChange } from '../../domain/payload-patch';
+import { teams } from './teams';
 import { workerRequests } from './workers';
 
 export const incidentStatus = pgEnum('incident_status', INCIDENT_STATUSES);
@@ -130,6 +131,15 @@ export const incidents = pgTable(
     snoozedBy: text('snoozed_by'),
     snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
     snoozedUntilOccurrence: integer('snoozed_until_occurrence'),
+    /** The process definition (its key) the report named, if any: what ownership rules may match. */
+    processDefinition: text('process_definition'),
+    /**
+     * The team that owns the incident (server/services/teams/owners.ts), decided in the transaction that
+     * created or reopened it and again whenever the rules change while it is unresolved; null: nobody.
+     */
+    ownerTeamId: bigint('owner_team_id', { mode: 'number' }).references(() => teams.groupId, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     // At most one unresolved incident per (source, reference): concurrent reports upsert onto it.
@@ -162,6 +172,10 @@ export const incidents = pgTable(
       .on(t.assignee, t.createdAt, t.id)
       .where(sql`assignee is not null`),
     index('incidents_node_created_idx').on(t.nodeId, t.createdAt, t.id),
+    // The owner filter, in the default order.
+    index('incidents_owner_created_idx')
+      .on(t.ownerTeamId, t.createdAt, t.id)
+      .where(sql`owner_team_id is not null`),
     // Every other sort field.
     index('incidents_last_occurred_idx').on(t.lastOccurredAt, t.id),
     index('incidents_updated_idx').on(t.updatedAt, t.id),

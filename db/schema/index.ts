@@ -4,3 +4,4 @@ export * from './workers';
 export * from './notifications';
 export * from './idempotency';
 export * from './views';
+export * from './teams';

@@ -36,6 +36,8 @@ export const workerRequests = pgTable(
       .references(() => processInstances.id),
     nodeId: text('node_id').notNull(),
     topic: text('topic').notNull(),
+    /** The process definition (its key) the request belongs to, if the engine named it. */
+    processDefinition: text('process_definition'),
     payload: jsonb('payload')
       .notNull()
       .default(sql`'{}'::jsonb`),

@@ -25,6 +25,7 @@ import {
   IncidentStatsQuery,
   IncidentStatsResponse,
   IncidentResponse,
+  IncidentSummaryQuery,
   IncidentSummaryResponse,
   IncidentStreamEvent,
   IncidentStreamQuery,
@@ -101,12 +102,12 @@ export const incidentsRouter = operations({
         summary: 'Dashboard counts',
         operationId: 'getIncidentSummary',
         description:
-          'Answers the dashboard counts: open, critical and acknowledged incidents, and those created today.',
+          'Answers the dashboard counts: open, critical and acknowledged incidents, and those created today; `owner` counts only the incidents of that owner, as on GET /incidents.',
       },
     })
-    .input(z.object({}))
+    .input(IncidentSummaryQuery)
     .output(IncidentSummaryResponse)
-    .query(({ ctx }) => getIncidentSummary(ctx.db)),
+    .query(({ ctx, input }) => getIncidentSummary(ctx.db, input, ctx.principal)),
 
   /**
    * The incidents a filter matches as a CSV file (docs/contract.md §6, "Export"): GET /api/incidents/export
@@ -128,7 +129,7 @@ export const incidentsRouter = operations({
     })
     .input(ExportIncidentsQuery)
     .output(streamedFile)
-    .query(({ ctx, input }) => exportIncidents(ctx.db, input)),
+    .query(({ ctx, input }) => exportIncidents(ctx.db, input, ctx.principal)),
 
   stats: incident
     .meta({
@@ -160,7 +161,7 @@ export const incidentsRouter = operations({
     })
     .input(ListIncidentGroupsQuery)
     .output(IncidentGroupPage)
-    .query(({ ctx, input }) => listIncidentGroups(ctx.db, input)),
+    .query(({ ctx, input }) => listIncidentGroups(ctx.db, input, ctx.principal)),
 
   list: incident
     .meta({
@@ -176,7 +177,7 @@ export const incidentsRouter = operations({
     })
     .input(ListIncidentsQuery)
     .output(IncidentPage)
-    .query(({ ctx, input }) => listIncidents(ctx.db, input)),
+    .query(({ ctx, input }) => listIncidents(ctx.db, input, ctx.principal)),
 
   ofProcessInstance: incident
     .meta({

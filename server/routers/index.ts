@@ -4,6 +4,7 @@ import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { incidentsRouter } from './incidents';
 import { silencesRouter } from './silences';
+import { teamsRouter } from './teams';
 import { viewsRouter } from './views';
 import { webhooksRouter } from './webhooks';
 import { workersRouter } from './workers';
@@ -16,6 +17,7 @@ export const appRouter = operations({
   silences: silencesRouter,
   workers: workersRouter,
   webhooks: webhooksRouter,
+  teams: teamsRouter,
 });
 
 export type AppRouter = typeof appRouter;

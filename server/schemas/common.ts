@@ -172,3 +172,11 @@ export const noContent = z.void();
  * the operation answers a file.
  */
 export const streamedFile = z.instanceof(StreamedFile).meta({ override: { type: 'string' } });
+
+/** The key of a process definition, as the engine names it: what ownership rules may match. */
+export const processDefinition = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .meta({ ...NOT_BLANK, description: "the process definition's key, as the engine names it" });

@@ -22,6 +22,7 @@ import {
   NOT_BLANK,
   pageOf,
   pageQuery,
+  processDefinition,
   queryInt,
   searchText,
 } from './common';
@@ -88,6 +89,14 @@ export const IncidentResponse = z
         description:
           'the silence in effect now that matches it (of several, the one that ends last); null when none does',
       }),
+    processDefinition: z.string().nullable().meta({
+      description: "the process definition's key the report (or its worker request) named; null: none",
+    }),
+    owner: z.object({ id: z.number().int(), code: z.string() }).nullable().meta({
+      id: 'IncidentOwner',
+      description:
+        'the team that owns it (docs/contract.md §13, "Ownership"); null when no rule gives it one',
+    }),
   })
   .meta({ id: 'Incident' });
 
@@ -282,6 +291,14 @@ export const ListIncidentsQuery = pageQuery.extend({
     description: 'substring of message, externalReferenceId or nodeId, case-insensitive',
   }),
   group: groupKey.optional(),
+  owner: z
+    .string()
+    .regex(/^(mine|none|[A-Z][A-Z0-9_]{0,63})$/, 'must be mine, none or a team code')
+    .optional()
+    .meta({
+      description:
+        "the owning team's code; `mine`: owned by a team the caller is a member of; `none`: owned by nobody",
+    }),
   // One `sort=` arrives as a string, several as an array.
   sort: z
     .preprocess(
@@ -295,6 +312,9 @@ export const ListIncidentsQuery = pageQuery.extend({
     }),
 });
 export type ListIncidentsQuery = z.infer<typeof ListIncidentsQuery>;
+
+/** The dashboard's counts, of every incident or of one owner's. */
+export const IncidentSummaryQuery = ListIncidentsQuery.pick({ owner: true });
 
 /**
  * The list's filters without its paging and order: what the grouped view and the bulk actions by filter
@@ -565,6 +585,7 @@ export const ReportIncidentRequest = z
       .string()
       .max(200)
       .regex(/^[A-Za-z][A-Za-z0-9_.-]*:[0-9]+$/, 'must be <kind>:<number>, e.g. worker-request:42'),
+    processDefinition: processDefinition.optional(),
   })
   .meta({ id: 'ReportIncidentRequest' });
 export type ReportIncidentInput = z.infer<typeof ReportIncidentRequest>;

@@ -1,7 +1,7 @@
 // Shapes of the worker protocol and process instances (docs/contract.md §8).
 import { z } from 'zod';
 import { PROCESS_INSTANCE_STATUSES, WORKER_REQUEST_STATUSES } from '../../domain/workers';
-import { freeFormObject, jsonId, NOT_BLANK } from './common';
+import { freeFormObject, jsonId, NOT_BLANK, processDefinition } from './common';
 
 const timestamp = z.string().meta({ description: 'local date-time yyyy-MM-ddTHH:mm:ss' });
 const jsonObject = z.record(z.string(), z.unknown());
@@ -23,6 +23,10 @@ export const WorkerRequestResponse = z
     processInstanceId: z.number().int(),
     nodeId: z.string(),
     topic: z.string(),
+    processDefinition: z
+      .string()
+      .nullable()
+      .meta({ description: "the process definition's key; null: not named" }),
     payload: jsonObject,
     payloadVersion: z.number().int().meta({
       description: "1 at creation, one more for each correction of the payload by an incident's retry",
@@ -56,6 +60,7 @@ export const CreateWorkerRequestRequest = z
     processInstanceId: jsonId,
     nodeId: z.string().trim().min(1).max(200).meta(NOT_BLANK),
     topic: topicName,
+    processDefinition: processDefinition.optional(),
     payload: freeFormObject('what the worker is given, as it was sent').optional(),
     retries: count(0, 100)
       .default(3)

@@ -13,7 +13,8 @@ import { prefixPattern } from '../db-errors';
 export interface AuditEntry {
   actor: string;
   action: string;
-  targetType: 'user' | 'service_account' | 'group' | 'api_token' | 'webhook' | 'silence';
+  targetType:
+    'user' | 'service_account' | 'group' | 'api_token' | 'webhook' | 'silence' | 'team' | 'ownership_rules';
   targetId: number | null;
   /** Snapshots without secrets: never a password or token. */
   before?: unknown;

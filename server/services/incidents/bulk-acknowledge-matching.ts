@@ -14,7 +14,11 @@ export const bulkAcknowledgeMatching = (
   traceparent?: string,
 ) => {
   const transition = TRANSITIONS.acknowledge(actingAs(actor, acknowledgedBy));
-  return forEachMatchingIncident(db, request, eq(incidents.status, 'OPEN'), (id) =>
-    applyTransition(db, id, transition, traceparent),
+  return forEachMatchingIncident(
+    db,
+    request,
+    eq(incidents.status, 'OPEN'),
+    (id) => applyTransition(db, id, transition, traceparent),
+    actor,
   );
 };

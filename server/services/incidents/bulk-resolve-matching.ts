@@ -15,7 +15,11 @@ export const bulkResolveMatching = (
   traceparent?: string,
 ) => {
   const transition = resolveTransition(actor, resolve);
-  return forEachMatchingIncident(db, { filter, afterId, limit }, ne(incidents.status, 'RESOLVED'), (id) =>
-    applyTransition(db, id, transition, traceparent),
+  return forEachMatchingIncident(
+    db,
+    { filter, afterId, limit },
+    ne(incidents.status, 'RESOLVED'),
+    (id) => applyTransition(db, id, transition, traceparent),
+    actor,
   );
 };

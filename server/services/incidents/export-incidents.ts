@@ -4,13 +4,13 @@
 // statement. Memory holds one page whatever the count, on PostgreSQL and PGlite alike (PGlite has no
 // cursor), and no transaction stays open while a slow client reads: a long one would hold back the
 // incident feed and every change stream (section 10) for as long as the download took.
-import { and, desc, lt } from 'drizzle-orm';
+import { and, desc, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { incidents, type IncidentRow } from '../../../db/schema';
+import { groups, incidents, type IncidentRow } from '../../../db/schema';
 import { csvChunks, type CsvColumn } from '../../../lib/csv';
 import { exportFileName, StreamedFile } from '../../../lib/streamed-file';
 import type { ExportIncidentsQuery } from '../../schemas/incidents';
-import { checkCreatedRange, filters } from './list-incidents';
+import { checkCreatedRange, filters, type Viewer } from './list-incidents';
 import { textSearch } from './text-search';
 
 /** Rows per statement: large enough that the round trips cost little, small enough to hold. */
@@ -38,8 +38,12 @@ const EXPORTED = {
   resolutionNote: incidents.resolutionNote,
   assignee: incidents.assignee,
   snoozedUntil: incidents.snoozedUntil,
+  processDefinition: incidents.processDefinition,
+  owner: sql<
+    string | null
+  >`(select ${groups.code} from ${groups} where ${groups.id} = ${incidents.ownerTeamId})`,
 };
-type ExportedIncident = Pick<IncidentRow, keyof typeof EXPORTED>;
+type ExportedIncident = Pick<IncidentRow, Exclude<keyof typeof EXPORTED, 'owner'>> & { owner: string | null };
 
 /** The columns of the file, in order, named as the API names the fields; every timestamp in UTC (csvCell). */
 export const INCIDENT_CSV_COLUMNS: readonly CsvColumn<ExportedIncident>[] = (
@@ -66,10 +70,14 @@ async function* incidentPages(db: Db, where: ReturnType<typeof filters>): AsyncG
  * The export of the incidents `query` matches. The filter is checked (and a text search resolved) now, so
  * that a bad one is refused before the answer starts; the rows are read as the file is written.
  */
-export async function exportIncidents(db: Db, query: ExportIncidentsQuery): Promise<StreamedFile> {
+export async function exportIncidents(
+  db: Db,
+  query: ExportIncidentsQuery,
+  viewer?: Viewer,
+): Promise<StreamedFile> {
   checkCreatedRange(query);
   const search = query.q ? await textSearch(db, query.q) : undefined;
-  const pages = incidentPages(db, filters(query, search));
+  const pages = incidentPages(db, filters(query, search, viewer));
   return new StreamedFile(
     exportFileName('incidents', query.format),
     query.format,

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client';
 import { incidents } from '../../../db/schema';
 import type { MatchingRequest } from '../../schemas/incidents';
 import { forEachIncident } from './for-each-incident';
-import { filters } from './list-incidents';
+import { filters, type Viewer } from './list-incidents';
 import { textSearch } from './text-search';
 
 /**
@@ -20,13 +20,14 @@ export async function forEachMatchingIncident(
   request: MatchingRequest,
   applicable: SQL,
   action: (id: number) => Promise<unknown>,
+  viewer?: Viewer,
 ) {
   const { filter, afterId, limit } = request;
   const search = filter.q ? await textSearch(db, filter.q) : undefined;
   const rows = await db
     .select({ id: incidents.id, matched: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(incidents)
-    .where(and(filters(filter, search), applicable, gt(incidents.id, afterId)))
+    .where(and(filters(filter, search, viewer), applicable, gt(incidents.id, afterId)))
     .orderBy(asc(incidents.id))
     .limit(limit);
   const { results } = await forEachIncident(

@@ -1,5 +1,6 @@
 // The dashboard's counts.
-import { ne, sql } from 'drizzle-orm';
+import { and, gte, ne, or, sql } from 'drizzle-orm';
+import { ownedBy, type Viewer } from './list-incidents';
 import type { Db } from '../../../db/client';
 import { preparedOnce } from '../../../db/prepared';
 import { incidentCounts, incidents } from '../../../db/schema';
@@ -24,8 +25,29 @@ const summary = preparedOnce((db) =>
     .prepare('incident_summary'),
 );
 
-export async function getIncidentSummary(db: Db) {
-  const [row] = await summary(db).execute({ today: startOfToday().toISOString() });
+/** The same counts over the incidents one owner filter keeps, counted through the owner's index. */
+async function ownedSummary(db: Db, owner: string, viewer: Viewer | undefined) {
+  const [row] = await db
+    .select({
+      open: sql<number>`(count(*) filter (where ${incidents.status} = 'OPEN'))::int`,
+      acknowledged: sql<number>`(count(*) filter (where ${incidents.status} = 'ACKNOWLEDGED'))::int`,
+      critical: sql<number>`(count(*) filter (where ${incidents.status} <> 'RESOLVED' and ${incidents.severity} = 'CRITICAL'))::int`,
+      today: sql<number>`(count(*) filter (where ${incidents.createdAt} >= ${startOfToday().toISOString()}::timestamptz))::int`,
+    })
+    .from(incidents)
+    .where(
+      and(
+        ownedBy(owner, viewer),
+        or(ne(incidents.status, 'RESOLVED'), gte(incidents.createdAt, startOfToday())),
+      ),
+    );
+  return row;
+}
+
+export async function getIncidentSummary(db: Db, query: { owner?: string } = {}, viewer?: Viewer) {
+  const [row] = query.owner
+    ? [await ownedSummary(db, query.owner, viewer)]
+    : await summary(db).execute({ today: startOfToday().toISOString() });
   return {
     openIncidents: Number(row.open),
     criticalIncidents: Number(row.critical),

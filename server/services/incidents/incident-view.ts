@@ -1,7 +1,7 @@
 // The one mapping from incident rows to what the API answers.
 import { inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/client';
-import { workerRequests, type IncidentEventRow, type IncidentRow } from '../../../db/schema';
+import { groups, workerRequests, type IncidentEventRow, type IncidentRow } from '../../../db/schema';
 import { isRetryable, occurrencesOf } from '../../../domain/incidents';
 import type { IncidentView } from '../../schemas/incidents';
 import { formatLocalDateTime as at, formatNullable as atOrNull } from '../../time';
@@ -15,6 +15,7 @@ export function toIncidentView(
   row: IncidentRow,
   workerRequestStatus: string | null,
   silencedBy: SilencedBy | null,
+  ownerCode: string | null,
 ): IncidentView {
   return {
     id: row.id,
@@ -43,6 +44,8 @@ export function toIncidentView(
     snoozedUntilOccurrence: row.snoozedUntilOccurrence,
     retryable: isRetryable({ source: row.source, status: row.status, workerRequestStatus }),
     silencedBy,
+    processDefinition: row.processDefinition,
+    owner: row.ownerTeamId === null ? null : { id: row.ownerTeamId, code: ownerCode ?? '' },
   };
 }
 
@@ -79,6 +82,17 @@ async function silencesOver(db: Db, ids: number[]): Promise<Map<number, Silenced
   );
 }
 
+/** The codes of the teams that own these incidents, by team id: one statement, none when nobody owns any. */
+async function teamCodes(db: Db, rows: IncidentRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.ownerTeamId === null ? [] : [r.ownerTeamId])))];
+  if (!ids.length) return new Map();
+  const found = await db
+    .select({ id: groups.id, code: groups.code })
+    .from(groups)
+    .where(inArray(groups.id, ids));
+  return new Map(found.map((g) => [g.id, g.code]));
+}
+
 /** Whether the status of the incident's worker request decides its view (an unresolved WORKER incident's). */
 const hasLiveWorkerRequest = (row: IncidentRow): row is IncidentRow & { workerRequestId: number } =>
   row.source === 'WORKER' && row.status !== 'RESOLVED' && row.workerRequestId !== null;
@@ -102,11 +116,13 @@ export async function incidentViews(db: Db, rows: IncidentRow[]): Promise<Incide
       .where(inArray(workerRequests.id, requestIds));
     for (const request of requests) statuses.set(request.id, request.status);
   }
+  const owners = await teamCodes(db, rows);
   return rows.map((r) =>
     toIncidentView(
       r,
       r.workerRequestId === null ? null : (statuses.get(r.workerRequestId) ?? null),
       silenced.get(r.id) ?? null,
+      r.ownerTeamId === null ? null : (owners.get(r.ownerTeamId) ?? null),
     ),
   );
 }
@@ -114,7 +130,8 @@ export async function incidentViews(db: Db, rows: IncidentRow[]): Promise<Incide
 export async function incidentView(db: Db, row: IncidentRow): Promise<IncidentView> {
   // Most incidents have no worker request to read, and nearly always no silence is unended: their view is
   // made at once (the hottest read of the API).
-  if (!hasLiveWorkerRequest(row) && !(await anyUnendedSilence(db))) return toIncidentView(row, null, null);
+  if (!hasLiveWorkerRequest(row) && row.ownerTeamId === null && !(await anyUnendedSilence(db)))
+    return toIncidentView(row, null, null, null);
   return (await incidentViews(db, [row]))[0];
 }
 

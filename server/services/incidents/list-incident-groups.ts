@@ -10,7 +10,7 @@ import { incidentGroupCounts, incidentMessageTemplates, incidents } from '../../
 import { toPage } from '../../schemas/common';
 import type { IncidentGroupView, ListIncidentGroupsQuery } from '../../schemas/incidents';
 import { formatLocalDateTime } from '../../time';
-import { filters } from './list-incidents';
+import { filters, type Viewer } from './list-incidents';
 import { textSearch } from './text-search';
 
 const countOf = (status: 'OPEN' | 'ACKNOWLEDGED' | 'RESOLVED') =>
@@ -31,7 +31,7 @@ function groupOrder(query: ListIncidentGroupsQuery, count: SQL, lastSeen: SQL, k
     : [desc(lastSeen), desc(count), ...keys.map((k) => asc(k))];
 }
 
-export async function listIncidentGroups(db: Db, query: ListIncidentGroupsQuery) {
+export async function listIncidentGroups(db: Db, query: ListIncidentGroupsQuery, viewer?: Viewer) {
   if (servedByCounters(query)) {
     const where = countedWhere(query);
     return toGroupPage(db, query, await countedGroups(db, query, where), () =>
@@ -39,7 +39,7 @@ export async function listIncidentGroups(db: Db, query: ListIncidentGroupsQuery)
     );
   }
   const search = query.q ? await textSearch(db, query.q) : undefined;
-  const where = filters(query, search);
+  const where = filters(query, search, viewer);
   const count = sql<number>`count(*)`.mapWith(Number);
   const lastSeen = sql<Date>`max(${incidents.lastOccurredAt})`.mapWith(incidents.lastOccurredAt);
   const keys = [incidents.source, incidents.nodeId, incidents.templateId];

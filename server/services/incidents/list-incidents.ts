@@ -1,9 +1,30 @@
 // The paged, filtered, sorted list of incidents. Every query here is served by an index of
 // db/schema/incidents.ts or by the counters (incidentCounts, incidentTemplateCounts).
-import { and, asc, desc, eq, gte, inArray, lt, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  not,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../../db/client';
 import { preparedByShape } from '../../../db/prepared';
-import { incidentCounts, incidentGroupCounts, incidentTemplateCounts, incidents } from '../../../db/schema';
+import {
+  groups,
+  incidentCounts,
+  incidentGroupCounts,
+  incidentTemplateCounts,
+  incidents,
+  teams,
+  userGroups,
+} from '../../../db/schema';
 import { fieldError } from '../../errors';
 import { toPage } from '../../schemas/common';
 import { endOfLocal, startOfLocal } from '../../time';
@@ -57,8 +78,13 @@ function kindFilters(
  * The list's filters as one condition on incidents (`search` is textSearch's answer for `q`): the grouped
  * view and the bulk actions by filter filter through it too, so the three cannot drift.
  */
-export function filters(query: IncidentFilter, search: TextSearch | undefined): SQL | undefined {
+export function filters(
+  query: IncidentFilter,
+  search: TextSearch | undefined,
+  viewer?: Viewer,
+): SQL | undefined {
   const where = kindFilters(incidents, query);
+  if (query.owner) where.push(ownedBy(query.owner, viewer));
   if (query.processInstanceId) where.push(eq(incidents.processInstanceId, query.processInstanceId));
   if (query.nodeId) where.push(oneOf(incidents.nodeId, query.nodeId));
   if (query.assignee) where.push(oneOf(incidents.assignee, query.assignee));
@@ -73,6 +99,27 @@ export function filters(query: IncidentFilter, search: TextSearch | undefined): 
   }
   if (search) where.push(matchesText(search));
   return where.length ? and(...where) : undefined;
+}
+
+/** Who asks: `owner=mine` means the teams of this user. */
+export interface Viewer {
+  userId: number | null;
+}
+
+/** The owner filter: a team by code, the viewer's teams, or nobody. */
+export function ownedBy(owner: string, viewer: Viewer | undefined): SQL {
+  if (owner === 'none') return isNull(incidents.ownerTeamId);
+  if (owner === 'mine') {
+    if (!viewer?.userId) return sql`false`;
+    return inArray(
+      incidents.ownerTeamId,
+      sql`(select ${userGroups.groupId} from ${userGroups} where ${userGroups.userId} = ${viewer.userId})`,
+    );
+  }
+  return eq(
+    incidents.ownerTeamId,
+    sql`(select ${teams.groupId} from ${teams} join ${groups} on ${groups.id} = ${teams.groupId} where ${groups.code} = ${owner})`,
+  );
 }
 
 /** The sum of the counters of `table` that pass the query's status, source and severity filters. */
@@ -170,10 +217,10 @@ export function checkCreatedRange(filter: IncidentFilter): void {
   }
 }
 
-export async function listIncidents(db: Db, query: ListIncidentsQuery) {
+export async function listIncidents(db: Db, query: ListIncidentsQuery, viewer?: Viewer) {
   checkCreatedRange(query);
   const search = query.q ? await textSearch(db, query.q) : undefined;
-  const where = filters(query, search);
+  const where = filters(query, search, viewer);
   const total = totalOf(query, where, search);
   const offset = query.page * query.size;
   return offset < DEEP_OFFSET ? nearPage(db, query, where, total, search) : deepPage(db, query, where, total);

@@ -13,6 +13,7 @@ import type { ReportIncidentInput } from '../../schemas/incidents';
 import { claimKeys, keepAnswers, type IdempotentRequest } from '../idempotency';
 import { incidentViews } from './incident-view';
 import { endSnoozesAtOccurrence, unsnoozed } from './snooze';
+import { decideOwners, holdOwnership, withOwner } from '../teams/owners';
 import {
   recordReport,
   type RecordedReport,
@@ -111,6 +112,8 @@ export async function recordReports(tx: Db, reports: Report[]): Promise<ReportRe
  */
 async function writeReports(tx: Db, reports: Report[]): Promise<RecordedReport[]> {
   if (!reports.length) return [];
+  // Before any incident is locked: a replacement of the rules holds this lock while it updates incidents.
+  const ownership = await holdOwnership(tx);
   const byIncident = new Map<string, Reports>();
   reports.forEach(({ input }, i) => {
     const key = keyOf(input);
@@ -177,6 +180,14 @@ async function writeReports(tx: Db, reports: Report[]): Promise<RecordedReport[]
   }
 
   await addTimelineEntries(tx, entries);
+  // The incidents created or reopened here get the owner the rules in force give them; those counted again
+  // already have it (the rules' replacement decided them again).
+  const owners = await decideOwners(
+    tx,
+    ownership,
+    outcomes.filter((o) => o.outcome !== 'OCCURRED_AGAIN').map((o) => o.row),
+  );
+  if (owners.size) outcomes.forEach((o, i) => (outcomes[i] = { ...o, row: withOwner(o.row, owners) }));
   // After the occurrences' entries, which are held: the snooze's end is what is notified.
   const woke = await endSnoozesAtOccurrence(tx, counted);
   if (!woke.size) return outcomes;
@@ -271,6 +282,7 @@ async function createIncidents(tx: Db, groups: Reports[], reports: Report[]): Pr
       message: input.message,
       details: input.technicalDetails ?? '',
       ref: input.externalReferenceId,
+      definition: input.processDefinition ?? null,
       // The worker request a WORKER incident's reference names, if it exists (report-incident.ts).
       request: input.source === 'WORKER' ? workerRequestIdOf(input.externalReferenceId) : null,
       n: g.items.length,
@@ -278,11 +290,11 @@ async function createIncidents(tx: Db, groups: Reports[], reports: Report[]): Pr
   });
   const result = await tx.execute(sql`
     insert into incidents (process_instance_id, node_id, severity, source, message, technical_details,
-                           external_reference_id, worker_request_id, occurrence_count)
+                           external_reference_id, worker_request_id, occurrence_count, process_definition)
     select f.pid, f.node, f.severity, f.source, f.message, f.details, f.ref,
-           (select w.id from worker_requests w where w.id = f.request), f.n
+           (select w.id from worker_requests w where w.id = f.request), f.n, f.definition
     from jsonb_to_recordset(${json(values)}) as f(pid bigint, node text, severity incident_severity,
-      source incident_source, message text, details text, ref text, request bigint, n int)
+      source incident_source, message text, details text, ref text, request bigint, n int, definition text)
     order by f.source, f.ref
     on conflict (source, external_reference_id) where status <> 'RESOLVED'
     do update set occurrence_count = incidents.occurrence_count + excluded.occurrence_count,

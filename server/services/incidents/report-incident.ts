@@ -112,6 +112,7 @@ export async function recordReport(
       message: input.message,
       technicalDetails: input.technicalDetails ?? '',
       externalReferenceId: input.externalReferenceId,
+      processDefinition: input.processDefinition ?? null,
       workerRequestId: input.source === 'WORKER' ? workerRequestOf(input.externalReferenceId) : null,
     })
     .onConflictDoUpdate({

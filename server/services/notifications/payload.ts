@@ -22,7 +22,10 @@ export interface EventPayload {
   time: string;
   actor: string | null;
   message: string;
-  incident: Omit<ReturnType<typeof toIncidentView>, 'retryable' | 'silencedBy'>;
+  incident: Omit<
+    ReturnType<typeof toIncidentView>,
+    'retryable' | 'silencedBy' | 'owner' | 'processDefinition'
+  >;
   link: string;
   /**
    * A grouped message (a subscription's storm grouping, grouping.ts): the events of one incident group
@@ -51,8 +54,15 @@ export function eventPayload(
   grouped?: Grouped,
 ): EventPayload {
   // Without `retryable`: a notification tells what happened, not what may be done later (contract §12); and
-  // without `silencedBy`: what is silenced is not sent (its silence's summary is).
-  const { retryable: _, silencedBy: __, ...view } = toIncidentView(incident, null, null);
+  // without `silencedBy`: what is silenced is not sent (its silence's summary is). The owner and process
+  // definition are not in the payload's documented shape yet (docs/webhooks.md).
+  const {
+    retryable: _,
+    silencedBy: __,
+    owner: ___,
+    processDefinition: ____,
+    ...view
+  } = toIncidentView(incident, null, null, null);
   if (view.technicalDetails.length > MAX_DETAILS) {
     view.technicalDetails = `${view.technicalDetails.slice(0, MAX_DETAILS)}\n[cut at ${MAX_DETAILS} characters]`;
   }
@@ -94,6 +104,7 @@ const WHAT: Record<IncidentEventRow['eventType'], string> = {
   UNACKNOWLEDGED: 'unacknowledged',
   SNOOZED: 'snoozed',
   SNOOZE_ENDED: 'awake again',
+  OWNER_CHANGED: 'owner changed',
 };
 
 /**

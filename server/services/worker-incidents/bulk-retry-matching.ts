@@ -26,4 +26,5 @@ export const bulkRetryMatching = (
       isNotNull(incidents.workerRequestId),
     )!,
     (id) => retryIncident(db, { id, requestedBy, payloadPatch }, actor, traceparent),
+    actor,
   );

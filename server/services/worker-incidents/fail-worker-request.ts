@@ -3,6 +3,7 @@ import { workerReference } from '../../../domain/workers';
 import { countIncidentReport } from '../../observability/metrics';
 import type { WorkerRequestView } from '../../schemas/workers';
 import { recordReport } from '../incidents/report-incident';
+import { decideOwners, holdOwnership } from '../teams/owners';
 import { recordRetryFailed } from '../incidents/worker-outcomes';
 import { failLocked, type FailureInput } from '../workers/request-states';
 import { toWorkerRequestView } from '../workers/views';
@@ -18,10 +19,12 @@ export async function failWorkerRequest(
   traceparent?: string,
 ): Promise<WorkerRequestView> {
   const row = await db.transaction(async (tx) => {
+    // Before any incident is locked (owners.ts): the incident this may create or reopen gets its owner here.
+    const ownership = await holdOwnership(tx);
     const { held, request } = await failLocked(tx, input);
     if (request.status !== 'FAILED') return request;
     if (held.retryRequestedBy) await recordRetryFailed(tx, { workerRequestId: held.id, traceparent });
-    await recordReport(
+    const { row: incident, outcome } = await recordReport(
       tx,
       {
         processInstanceId: held.processInstanceId,
@@ -31,9 +34,11 @@ export async function failWorkerRequest(
         message: input.errorMessage,
         technicalDetails: input.errorDetails,
         externalReferenceId: workerReference(held.id),
+        processDefinition: held.processDefinition ?? undefined,
       },
       traceparent,
     );
+    if (outcome !== 'OCCURRED_AGAIN') await decideOwners(tx, ownership, [incident]);
     return request;
   });
   if (row.status === 'FAILED') countIncidentReport('WORKER', 'HIGH');

@@ -9,6 +9,7 @@ export interface CreateWorkerRequestInput {
   processInstanceId: number;
   nodeId: string;
   topic: string;
+  processDefinition?: string;
   payload?: Record<string, unknown>;
   retries: number;
 }
@@ -33,6 +34,7 @@ export async function createWorkerRequest(
         processInstanceId: input.processInstanceId,
         nodeId: input.nodeId,
         topic: input.topic,
+        processDefinition: input.processDefinition ?? null,
         payload: input.payload ?? {},
         retries: input.retries,
         initialRetries: input.retries,

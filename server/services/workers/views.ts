@@ -8,6 +8,7 @@ export function toWorkerRequestView(row: WorkerRequestRow): WorkerRequestView {
     processInstanceId: row.processInstanceId,
     nodeId: row.nodeId,
     topic: row.topic,
+    processDefinition: row.processDefinition,
     payload: row.payload as Record<string, unknown>,
     payloadVersion: row.payloadVersion,
     status: row.status,

@@ -7,7 +7,7 @@ import { SignJWT } from 'jose';
 import { SECURITY_EVENT_TYPES } from '../../../domain/security-events';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { rowsOf, type Database } from '../../../db/client';
-import { apiTokens, userGroups, users } from '../../../db/schema';
+import { apiTokens, teams, userGroups, users } from '../../../db/schema';
 import { generateApiToken } from '../../auth/tokens';
 import { sessionHandle, startConsoleSession } from '../../auth/console-sessions';
 import { PERMISSION_CODES, type Permission } from '../../permissions';
@@ -295,6 +295,9 @@ export class TestApi {
       recoveryCodes: await rows('select * from recovery_codes order by user_id, code_hash'),
       webauthnChallenges: await rows('select * from webauthn_challenges order by challenge'),
       webhooks: await rows('select * from webhook_subscriptions order by id'),
+      teams: await rows('select * from teams order by group_id'),
+      ownershipRules: await rows('select * from ownership_rules order by position'),
+      ownershipRevision: await rows('select * from ownership_revision'),
     };
   }
 
@@ -387,6 +390,8 @@ export interface Target {
   serviceAccountId: number;
   /** An active silence. */
   silenceId: number;
+  /** A team (a group of its own marked as one) that no ownership rule names. */
+  teamId: number;
 }
 
 export async function createTarget(t: TestApi): Promise<Target> {
@@ -395,6 +400,8 @@ export async function createTarget(t: TestApi): Promise<Target> {
   const { id: tokenId } = await t.apiTokenFor(user.id);
   const sid = await startConsoleSession(t.database.db, { userId: user.id, userAgent: 'target' });
   const serviceAccount = await t.serviceAccount({ groupIds: [group.id] });
+  const teamGroup = await t.group();
+  await t.database.db.insert(teams).values({ groupId: teamGroup.id });
   const silence = await createSilence(
     t.database.db,
     { name: 'Target', nodeId: 'Target_Task', endsAt: formatLocalDateTime(new Date(Date.now() + 3_600_000)) },
@@ -407,6 +414,7 @@ export async function createTarget(t: TestApi): Promise<Target> {
     sessionId: sessionHandle(sid),
     serviceAccountId: serviceAccount.id,
     silenceId: silence.id,
+    teamId: teamGroup.id,
   };
 }
 
@@ -461,6 +469,67 @@ export const OPERATIONS: Operation[] = [
     body: () => ({ userIds: [] }),
     success: 200,
     idParam: 'id',
+  },
+  { name: 'listTeams', method: 'GET', path: () => '/admin/teams', success: 200 },
+  {
+    name: 'createTeam',
+    method: 'POST',
+    path: () => '/admin/teams',
+    body: () => ({ code: newCode(), name: 'New team' }),
+    success: 200,
+  },
+  {
+    name: 'getTeam',
+    method: 'GET',
+    path: (t, id) => `/admin/teams/${id ?? t.teamId}`,
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'updateTeam',
+    method: 'PUT',
+    path: (t, id) => `/admin/teams/${id ?? t.teamId}`,
+    body: () => ({ description: 'Renamed team' }),
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'deleteTeam',
+    method: 'DELETE',
+    path: (t, id) => `/admin/teams/${id ?? t.teamId}`,
+    success: 204,
+    idParam: 'id',
+  },
+  {
+    name: 'getTeamMembers',
+    method: 'GET',
+    path: (t, id) => `/admin/teams/${id ?? t.teamId}/members`,
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'updateTeamMembers',
+    method: 'PUT',
+    path: (t, id) => `/admin/teams/${id ?? t.teamId}/members`,
+    body: () => ({ userIds: [] }),
+    success: 200,
+    idParam: 'id',
+  },
+  { name: 'listOwnershipRules', method: 'GET', path: () => '/admin/ownership-rules', success: 200 },
+  {
+    name: 'replaceOwnershipRules',
+    method: 'PUT',
+    path: () => '/admin/ownership-rules',
+    body: () => ({ rules: [] }),
+    success: 200,
+  },
+  { name: 'exportOwnershipRules', method: 'GET', path: () => '/admin/ownership-rules/owners', success: 200 },
+  {
+    name: 'importOwnershipRules',
+    method: 'PUT',
+    path: () => '/admin/ownership-rules/owners',
+    body: () => ({ text: '' }),
+    success: 200,
   },
   { name: 'listUsers', method: 'GET', path: () => '/admin/users', success: 200 },
   {

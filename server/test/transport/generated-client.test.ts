@@ -127,7 +127,12 @@ function clientOf(token?: string): Api {
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures, made through the same client.
 
-async function reportIncident(api: Api, changes: Partial<Schemas['Incident']> = {}): Promise<Incident> {
+async function reportIncident(
+  api: Api,
+  changes: Partial<
+    NonNullable<operations['reportIncident']['requestBody']>['content']['application/json']
+  > = {},
+): Promise<Incident> {
   return ok(
     await api.POST('/incidents', {
       body: {
@@ -181,6 +186,10 @@ async function createGroup(api: Api) {
       body: { code: newCode(), name: 'Operators', permissionCodes: ['ACCESS_ENGINE_API'] },
     }),
   );
+}
+
+async function createTeam(api: Api) {
+  return ok(await api.POST('/admin/teams', { body: { code: newCode(), name: 'Payments' } }));
 }
 
 async function createUser(api: Api, password = newPassword()) {
@@ -1421,6 +1430,96 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     const incidentsOnly = clientOf(await token('INCIDENTS'));
     problem(await incidentsOnly.GET('/metrics', { parseAs: 'text' }), 403, 'FORBIDDEN');
     problem(await anonymous.GET('/metrics', { parseAs: 'text' }), 401, 'UNAUTHENTICATED');
+  },
+  async listMyTeams({ api, anonymous }) {
+    expect(ok(await api.GET('/teams/mine'))).toEqual([]);
+    problem(await anonymous.GET('/teams/mine'), 401, 'UNAUTHENTICATED');
+  },
+
+  async listTeams({ api }) {
+    const team = await createTeam(api);
+    expect(ok(await api.GET('/admin/teams'))).toContainEqual(team);
+  },
+
+  async createTeam({ api }) {
+    const team = await createTeam(api);
+    expect(team).toMatchObject({ name: 'Payments', description: '', leadUserId: null, memberCount: 0 });
+    problem(await api.POST('/admin/teams', { body: { groupId: team.id } }), 409, 'CONFLICT');
+  },
+
+  async getTeam({ api }) {
+    const team = await createTeam(api);
+    expect(ok(await api.GET('/admin/teams/{id}', path(team.id)))).toEqual(team);
+    notFound(await api.GET('/admin/teams/{id}', path(UNKNOWN_ID)));
+  },
+
+  async updateTeam({ api }) {
+    const team = await createTeam(api);
+    const updated = ok(
+      await api.PUT('/admin/teams/{id}', { ...path(team.id), body: { description: 'Card payments' } }),
+    );
+    expect(updated).toMatchObject({ id: team.id, name: 'Payments', description: 'Card payments' });
+    notFound(await api.PUT('/admin/teams/{id}', { ...path(UNKNOWN_ID), body: {} }));
+  },
+
+  async deleteTeam({ api }) {
+    const team = await createTeam(api);
+    ok(await api.DELETE('/admin/teams/{id}', path(team.id)), 204);
+    notFound(await api.DELETE('/admin/teams/{id}', path(team.id)));
+  },
+
+  async getTeamMembers({ api }) {
+    const team = await createTeam(api);
+    expect(ok(await api.GET('/admin/teams/{id}/members', path(team.id)))).toEqual([]);
+    notFound(await api.GET('/admin/teams/{id}/members', path(UNKNOWN_ID)));
+  },
+
+  async updateTeamMembers({ api }) {
+    const team = await createTeam(api);
+    const user = await createUser(api);
+    const members = ok(
+      await api.PUT('/admin/teams/{id}/members', { ...path(team.id), body: { userIds: [user.id] } }),
+    );
+    expect(members).toMatchObject([{ id: user.id, groups: [team.code] }]);
+    notFound(await api.PUT('/admin/teams/{id}/members', { ...path(UNKNOWN_ID), body: { userIds: [] } }));
+  },
+
+  async listOwnershipRules({ api }) {
+    const rules = ok(await api.GET('/admin/ownership-rules'));
+    expect(rules).toMatchObject({ revision: expect.any(Number), rules: expect.any(Array) });
+  },
+
+  async replaceOwnershipRules({ api }) {
+    const team = await createTeam(api);
+    const nodeId = `owned-${Date.now()}`;
+    const replaced = ok(
+      await api.PUT('/admin/ownership-rules', { body: { rules: [{ team: team.code, nodeId }] } }),
+    );
+    expect(replaced.rules).toBe(1);
+    const incident = await reportIncident(api, { nodeId });
+    expect(incident.owner).toEqual({ id: team.id, code: team.code });
+    ok(await api.PUT('/admin/ownership-rules', { body: { rules: [] } }));
+  },
+
+  async exportOwnershipRules({ api }) {
+    const team = await createTeam(api);
+    ok(await api.PUT('/admin/ownership-rules/owners', { body: { text: `topic=payments.* @${team.code}` } }));
+    expect(ok(await api.GET('/admin/ownership-rules/owners')).text).toBe(`topic=payments.* @${team.code}\n`);
+    ok(await api.PUT('/admin/ownership-rules', { body: { rules: [] } }));
+  },
+
+  async importOwnershipRules({ api }) {
+    const team = await createTeam(api);
+    const imported = ok(
+      await api.PUT('/admin/ownership-rules/owners', { body: { text: `node=x-* @${team.code}` } }),
+    );
+    expect(imported.rules).toBe(1);
+    problem(
+      await api.PUT('/admin/ownership-rules/owners', { body: { text: 'node=x-*' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    ok(await api.PUT('/admin/ownership-rules', { body: { rules: [] } }));
   },
 };
 

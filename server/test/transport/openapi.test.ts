@@ -230,6 +230,8 @@ const VERBS = [
   'handle',
   'set',
   'test',
+  'replace',
+  'import',
 ];
 
 function* everyOperation() {

@@ -141,6 +141,17 @@ export function BoardFilters({
             checked={!!username && view.assignee === username}
             onChange={(e) => filter({ assignee: e.currentTarget.checked && username ? username : '' })}
           />
+          <Switch
+            label="My teams"
+            mt={{ base: 0, lg: 30 }}
+            checked={view.owner === 'mine'}
+            onChange={(e) => filter({ owner: e.currentTarget.checked ? 'mine' : '' })}
+          />
+          {view.owner && view.owner !== 'mine' && (
+            <Text size="sm" mt={{ base: 0, lg: 30 }}>
+              {view.owner === 'none' ? 'Owned by no team' : `Owned by ${view.owner}`}
+            </Text>
+          )}
           {view.assignee && view.assignee !== username && (
             <Text size="sm" mt={{ base: 0, lg: 30 }}>
               Assigned to {view.assignee}

@@ -1,6 +1,14 @@
 // The board's view and its one representation in the URL (board-view.ts).
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEW, UNRESOLVED, listInputOf, parseView, searchOf, type BoardView } from './board-view';
+import {
+  DEFAULT_VIEW,
+  UNRESOLVED,
+  filterCount,
+  listInputOf,
+  parseView,
+  searchOf,
+  type BoardView,
+} from './board-view';
 
 const viewOf = (search: string) => parseView(new URLSearchParams(search));
 
@@ -54,6 +62,18 @@ describe('board view in the URL', () => {
       createdTo: '2026-11-21',
     });
     expect(viewOf('?createdFrom=yesterday&nodeId=n1')).toMatchObject({ createdFrom: '', nodeId: 'n1' });
+  });
+
+  it("the owner filter (a team's code, mine, none) reads back and goes to the API; anything else is no filter", () => {
+    for (const owner of ['PAYMENTS', 'mine', 'none']) {
+      const view: BoardView = { ...DEFAULT_VIEW, owner };
+      expect(searchOf(view)).toBe(`?owner=${owner}`);
+      expect(viewOf(searchOf(view))).toEqual(view);
+      expect(listInputOf(view)).toMatchObject({ owner });
+      expect(filterCount(view)).toBe(1);
+    }
+    expect(viewOf('?owner=payments').owner).toBe('');
+    expect(listInputOf(DEFAULT_VIEW).owner).toBeUndefined();
   });
 
   it('the grouped board is view=groups, and reads back', () => {

@@ -33,6 +33,8 @@ export interface BoardView {
   /** One node (the dashboard's top nodes link here), an assignee, a creation-date range. */
   nodeId: string;
   assignee: string;
+  /** The owning team's code, `mine` (the viewer's teams) or `none`; '' for any owner. */
+  owner: string;
   /** yyyy-MM-dd, inclusive; '' when open. */
   createdFrom: string;
   createdTo: string;
@@ -60,6 +62,7 @@ export const DEFAULT_VIEW: BoardView = {
   processInstanceId: null,
   nodeId: '',
   assignee: '',
+  owner: '',
   createdFrom: '',
   createdTo: '',
   q: '',
@@ -74,6 +77,10 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 
 const text = (value: string | null) => (value ?? '').trim().slice(0, 200);
 const localDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+
+/** What the API's owner filter takes (a team code, `mine`, `none`); anything else is no filter. */
+const ownerFilter = (value: string | null) =>
+  value && /^(mine|none|[A-Z][A-Z0-9_]{0,63})$/.test(value) ? value : '';
 
 const positiveInt = (value: string | null): number | null => (value === null ? null : parseId(value));
 
@@ -95,6 +102,7 @@ export function parseView(params: URLSearchParams): BoardView {
     processInstanceId: positiveInt(params.get('processInstanceId')),
     nodeId: text(params.get('nodeId')),
     assignee: text(params.get('assignee')),
+    owner: ownerFilter(params.get('owner')),
     createdFrom: localDate(params.get('createdFrom')),
     createdTo: localDate(params.get('createdTo')),
     q: text(params.get('q')),
@@ -114,6 +122,7 @@ export function searchOf(view: BoardView): string {
   if (view.processInstanceId) params.set('processInstanceId', String(view.processInstanceId));
   if (view.nodeId) params.set('nodeId', view.nodeId);
   if (view.assignee) params.set('assignee', view.assignee);
+  if (view.owner) params.set('owner', view.owner);
   if (view.createdFrom) params.set('createdFrom', view.createdFrom);
   if (view.createdTo) params.set('createdTo', view.createdTo);
   if (view.q) params.set('q', view.q);
@@ -137,6 +146,7 @@ export function filterCount(view: BoardView): number {
     view.processInstanceId,
     view.nodeId,
     view.assignee,
+    view.owner,
     view.createdFrom,
     view.createdTo,
   ].filter(Boolean).length;
@@ -151,6 +161,7 @@ export function hasFilters(view: BoardView): boolean {
     view.processInstanceId ||
     view.nodeId ||
     view.assignee ||
+    view.owner ||
     view.createdFrom ||
     view.createdTo ||
     view.q
@@ -174,6 +185,7 @@ export function listInputOf(view: BoardView) {
     processInstanceId: view.processInstanceId ?? undefined,
     nodeId: view.nodeId || undefined,
     assignee: view.assignee || undefined,
+    owner: view.owner || undefined,
     createdFrom: view.createdFrom || undefined,
     createdTo: view.createdTo || undefined,
     q: view.q || undefined,

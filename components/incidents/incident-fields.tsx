@@ -65,6 +65,18 @@ export function IncidentDetailsCard({ incident, now }: { incident: IncidentView;
           <ExactTime value={incident.updatedAt} now={now} />
         </DetailField>
         <DetailField label="Assignee">{incident.assignee ?? <Missing>Nobody</Missing>}</DetailField>
+        <DetailField label="Owning team">
+          {incident.owner ? (
+            <Anchor component={Link} href={`/incidents?owner=${incident.owner.code}`}>
+              {incident.owner.code}
+            </Anchor>
+          ) : (
+            <Missing>No team</Missing>
+          )}
+        </DetailField>
+        {incident.processDefinition && (
+          <DetailField label="Process definition">{incident.processDefinition}</DetailField>
+        )}
         <DetailField label="Acknowledged">
           {incident.acknowledgedAt ? (
             <>

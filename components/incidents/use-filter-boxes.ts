@@ -97,6 +97,7 @@ export function useFilterBoxes(view: BoardView, filter: (patch: Partial<BoardVie
       processInstanceId: null,
       nodeId: '',
       assignee: '',
+      owner: '',
       createdFrom: '',
       createdTo: '',
       q: '',

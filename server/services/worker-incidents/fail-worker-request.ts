@@ -19,10 +19,10 @@ export async function failWorkerRequest(
   traceparent?: string,
 ): Promise<WorkerRequestView> {
   const row = await db.transaction(async (tx) => {
-    // Before any incident is locked (owners.ts): the incident this may create or reopen gets its owner here.
-    const ownership = await holdOwnership(tx);
     const { held, request } = await failLocked(tx, input);
     if (request.status !== 'FAILED') return request;
+    // Before any incident is locked (owners.ts): the incident this creates or reopens gets its owner here.
+    const ownership = await holdOwnership(tx);
     if (held.retryRequestedBy) await recordRetryFailed(tx, { workerRequestId: held.id, traceparent });
     const { row: incident, outcome } = await recordReport(
       tx,

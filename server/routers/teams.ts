@@ -17,7 +17,7 @@ import { getGroupUsers } from '../services/admin/groups';
 import { createTeam, deleteTeam, updateTeam, updateTeamMembers } from '../services/teams/change-team';
 import { exportOwners, importOwners, listOwnershipRules } from '../services/teams/ownership-rules';
 import { replaceOwnershipRules } from '../services/teams/replace-ownership-rules';
-import { getTeam, listTeams, teamsOfUser } from '../services/teams/teams';
+import { getTeam, listTeams, listMyTeams } from '../services/teams/teams';
 import { operations, permissionOperation, signedInOperation } from '../transport/trpc';
 
 const admin = permissionOperation('ACCESS_BPM_ADMIN').meta({
@@ -42,9 +42,7 @@ export const teamsRouter = operations({
     })
     .input(z.object({}))
     .output(z.array(TeamResponse))
-    .query(({ ctx }) =>
-      ctx.principal.userId === null ? [] : teamsOfUser(ctx.db, { userId: ctx.principal.userId }),
-    ),
+    .query(({ ctx }) => listMyTeams(ctx.db, {}, ctx.principal)),
 
   list: admin
     .meta({

@@ -1,16 +1,14 @@
 // Replacing the ownership rules whole (docs/contract.md §13): the new set, every unresolved incident's
 // owner decided again under it with a timeline entry where it changed, and the audit record, in one
 // transaction. Resolved incidents keep the owner they had.
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../../db/client';
-import type { Db } from '../../../db/client';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../../../db/client';
 import { groups, incidentEvents, ownershipRevision, ownershipRules, teams } from '../../../db/schema';
-import type { OwnershipRule } from '../../../domain/ownership';
+import { formatOwners, type OwnershipRule } from '../../../domain/ownership';
 import type { Principal } from '../../auth/principal';
 import { validationError } from '../../errors';
 import type { ReplacedOwnershipRules } from '../../schemas/teams';
 import { auditedChange } from '../admin/admin-change';
-import { eq, inArray } from 'drizzle-orm';
 import {
   compile,
   FACTS_COLUMNS,
@@ -20,7 +18,6 @@ import {
   setOwners,
   type Ownership,
 } from './owners';
-import { formatOwners } from '../../../domain/ownership';
 
 /** Unresolved incidents decided again per statement: bounded statements, however many there are. */
 export const REEVALUATION_BATCH = 1_000;

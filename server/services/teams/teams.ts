@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { groups, teams, userGroups, users } from '../../../db/schema';
 import { notFound } from '../../errors';
 import type { TeamView } from '../../schemas/teams';
+import type { Viewer } from '../incidents/list-incidents';
 
 async function loadTeamViews(db: Db, where?: SQL): Promise<TeamView[]> {
   const rows = await db
@@ -36,10 +37,11 @@ export async function getTeam(db: Db, input: { id: number }): Promise<TeamView> 
   return view;
 }
 
-/** The teams `userId` is a member of (their groups marked as teams), by code. */
-export async function teamsOfUser(db: Db, input: { userId: number }): Promise<TeamView[]> {
+/** The teams the viewer is a member of (their groups marked as teams), by code; none for no user. */
+export async function listMyTeams(db: Db, _input: object, viewer: Viewer): Promise<TeamView[]> {
+  if (viewer.userId === null) return [];
   return loadTeamViews(
     db,
-    sql`${teams.groupId} in (select ${userGroups.groupId} from ${userGroups} where ${userGroups.userId} = ${input.userId})`,
+    sql`${teams.groupId} in (select ${userGroups.groupId} from ${userGroups} where ${userGroups.userId} = ${viewer.userId})`,
   );
 }

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { xid8 } from './incidents';
+import { xid8 } from './xid8';
 
 export type UserKind = 'PERSON' | 'SERVICE';
 

@@ -5,7 +5,6 @@ import {
   bigint,
   bigserial,
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -28,6 +27,7 @@ import {
 } from '../../domain/incidents';
 import type { PayloadChange } from '../../domain/payload-patch';
 import { teams } from './teams';
+import { xid8 } from './xid8';
 import { workerRequests } from './workers';
 
 export const incidentStatus = pgEnum('incident_status', INCIDENT_STATUSES);
@@ -317,11 +317,6 @@ export const incidentStatsSettings = pgTable('incident_stats_settings', {
   singleton: boolean('singleton').primaryKey().default(true),
   timeZone: text('time_zone').notNull(),
 });
-
-/**
- * A PostgreSQL xid8 (a 64-bit transaction id), read and written as its decimal text: it outgrows a JS number.
- */
-export const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /**
  * Per process instance, the transaction that last changed what its incidents answer: an incident of it added,

@@ -19,7 +19,8 @@ import {
   WEBHOOK_FORMATS,
 } from '../../domain/notifications';
 import { SECURITY_EVENT_TYPES } from '../../domain/security-events';
-import { incidentEventType, incidentSeverity, incidentSource, silences, xid8 } from './incidents';
+import { incidentEventType, incidentSeverity, incidentSource, silences } from './incidents';
+import { xid8 } from './xid8';
 
 export const webhookFormat = pgEnum('webhook_format', WEBHOOK_FORMATS);
 export const notificationChannel = pgEnum('notification_channel', NOTIFICATION_CHANNELS);

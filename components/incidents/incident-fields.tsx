@@ -67,7 +67,7 @@ export function IncidentDetailsCard({ incident, now }: { incident: IncidentView;
         <DetailField label="Assignee">{incident.assignee ?? <Missing>Nobody</Missing>}</DetailField>
         <DetailField label="Owning team">
           {incident.owner ? (
-            <Anchor component={Link} href={`/incidents?owner=${incident.owner.code}`}>
+            <Anchor component={Link} href={`/incidents?owner=${incident.owner.code}`} inherit>
               {incident.owner.code}
             </Anchor>
           ) : (

@@ -141,10 +141,18 @@ describe('changing the rules', () => {
     expect(again.status).toBe('OPEN');
     expect(again.owner?.code).toBe(teamB.code);
 
+    // Reopened by a person, likewise.
+    const manual = await report(engine, { nodeId: `${node}-manual` });
+    await act(admin, 'resolve', manual.id, {});
+    await setRules([{ team: teamA.code, nodeId: `${node}*` }]);
+    expect(await ownerOf(manual.id)).toBe(teamB.code);
+    expect(((await act(admin, 'reopen', manual.id, {})) as Owned).owner?.code).toBe(teamA.code);
+    expect(await ownerOf(manual.id)).toBe(teamA.code);
+
     await setRules([]);
     expect(await ownerOf(open.id)).toBeNull();
     expect((await eventsOf(admin, open.id)).at(-1)?.message).toBe(
-      `Owner: nobody (was ${teamB.code}): the ownership rules changed`,
+      `Owner: nobody (was ${teamA.code}): the ownership rules changed`,
     );
   });
 });

@@ -25,8 +25,9 @@ test('"My teams" keeps the incidents of the caller\'s teams; the incident page n
   const other = await api.report({ message: `Label printer offline ${tag}`, nodeId: `${tag}-ship` });
 
   await signInAsAdmin(page, `/incidents?q=${tag}`);
-  await expect(boardRow(page, owned.id)).toBeVisible();
+  await expect(boardRow(page, owned.id)).toContainText(`· ${code}`);
   await expect(boardRow(page, other.id)).toBeVisible();
+  await expect(boardRow(page, other.id)).not.toContainText(code);
   await page.getByRole('switch', { name: 'My teams' }).click();
   await expect(page).toHaveURL(/[?&]owner=mine(&|$)/);
   await expect(boardRow(page, owned.id)).toBeVisible();

@@ -136,6 +136,12 @@ function MessageCell({ incident: i }: { incident: IncidentView }) {
           <Text span inherit ff="monospace">
             at {i.nodeId}
           </Text>
+          {i.owner && (
+            <Text span inherit>
+              {' '}
+              · {i.owner.code}
+            </Text>
+          )}
           <Text span inherit hiddenFrom="xl">
             {' '}
             · {SOURCE_LABEL[i.source]}

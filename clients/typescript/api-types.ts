@@ -13410,7 +13410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Team"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13419,7 +13419,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13428,17 +13428,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13498,7 +13489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Team"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13507,7 +13498,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13516,17 +13507,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13603,7 +13585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Team"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13612,7 +13594,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13621,7 +13603,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13711,7 +13693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Team"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13720,7 +13702,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13729,7 +13711,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13738,7 +13720,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13809,7 +13791,7 @@ export interface operations {
                     "application/json": components["schemas"]["Team"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13818,7 +13800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13827,7 +13809,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13836,7 +13818,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13924,7 +13906,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13933,7 +13915,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13942,7 +13924,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13951,7 +13933,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14023,7 +14005,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14032,7 +14014,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14041,7 +14023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14050,7 +14032,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14120,7 +14102,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"][];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14129,7 +14111,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14138,7 +14120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14147,7 +14129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14235,7 +14217,7 @@ export interface operations {
                     "application/json": components["schemas"]["OwnershipRules"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14244,7 +14226,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14253,17 +14235,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14329,7 +14302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReplacedOwnershipRules"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14338,7 +14311,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14347,17 +14320,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14435,7 +14399,7 @@ export interface operations {
                     "application/json": components["schemas"]["OwnersText"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14444,7 +14408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14453,17 +14417,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14530,7 +14485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReplacedOwnershipRules"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14539,7 +14494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14548,17 +14503,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

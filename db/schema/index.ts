@@ -5,3 +5,4 @@ export * from './notifications';
 export * from './idempotency';
 export * from './views';
 export * from './teams';
+export * from './oncall';

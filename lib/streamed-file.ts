@@ -11,6 +11,7 @@
 export const FILE_MEDIA_TYPES = {
   csv: 'text/csv; charset=utf-8',
   ndjson: 'application/x-ndjson',
+  ics: 'text/calendar; charset=utf-8',
 } as const;
 export type FileFormat = keyof typeof FILE_MEDIA_TYPES;
 

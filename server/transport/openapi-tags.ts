@@ -65,5 +65,10 @@ export const TAGS: { name: string; description: string }[] = [
     name: 'Webhooks',
     description: 'Subscriptions that receive incident events, their signing secrets and delivery log.',
   },
+  {
+    name: 'On-call',
+    description:
+      'On-call schedules: rotations of people in a time zone, overrides, who is on call now and next, and the shifts as iCalendar.',
+  },
   { name: 'Service', description: 'The state of the service itself.' },
 ];

@@ -63,6 +63,7 @@ function fileResponse(formats: readonly FileFormat[]) {
   const described: Record<FileFormat, string> = {
     csv: 'RFC 4180 CSV with a header row, CRLF line ends, times in ISO 8601 UTC; a text cell starting with =, +, -, @, tab or CR is prefixed with a single quote',
     ndjson: 'one JSON record per line',
+    ics: 'RFC 5545 iCalendar: one VEVENT per item, times in UTC',
   };
   return {
     description:

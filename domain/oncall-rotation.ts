@@ -49,6 +49,9 @@ const RRULE_PARTS = [
   'WKST',
 ];
 
+/** The parts a DAILY or WEEKLY rule may use. */
+const SIMPLE_PARTS = ['FREQ', 'INTERVAL', 'BYDAY', 'BYHOUR', 'BYMINUTE', 'WKST'];
+
 export class RotationTooLong extends Error {
   constructor() {
     super(`the recurrence has more than ${MAX_RRULE_STEPS} hand-offs between its start and this window`);
@@ -62,8 +65,8 @@ export function canonicalZone(zone: string): string | undefined {
 }
 
 /** An RRULE value as stored (no `RRULE:` prefix, upper case), or why a rotation cannot use it. */
-export function normalizeRrule(value: string): { rrule: string } | { problem: string } {
-  const rrule = value
+export function normalizeRrule(written: string): { rrule: string } | { problem: string } {
+  const rrule = written
     .trim()
     .replace(/^RRULE:/i, '')
     .toUpperCase();
@@ -75,9 +78,28 @@ export function normalizeRrule(value: string): { rrule: string } | { problem: st
   if (unknown)
     return { problem: `must not use ${unknown}: a rotation neither ends nor hands off by the second` };
   if (new Set(keys).size !== keys.length) return { problem: 'names a part twice' };
-  const freq = parts.find((p) => p[0] === 'FREQ')?.[1];
+  const value = (key: string) => parts.find((p) => p[0] === key)?.[1];
+  const freq = value('FREQ');
   if (!freq || !RRULE_FREQUENCIES.includes(freq))
     return { problem: `must have FREQ ${RRULE_FREQUENCIES.join(', ')}` };
+  if (value('INTERVAL') !== undefined && !/^[1-9]\d{0,2}$/.test(value('INTERVAL')!))
+    return { problem: 'must have an INTERVAL from 1 to 999' };
+  // ical.js stops looking after four years of MONTHLY or YEARLY candidates that match nothing, but walks a
+  // DAILY or WEEKLY rule forever: those may only name what every week has.
+  if (freq === 'DAILY' || freq === 'WEEKLY') {
+    const other = keys.find((k) => !SIMPLE_PARTS.includes(k));
+    if (other) return { problem: `must not use ${other} with FREQ=${freq}` };
+    if (
+      value('BYDAY') !== undefined &&
+      !/^(MO|TU|WE|TH|FR|SA|SU)(,(MO|TU|WE|TH|FR|SA|SU))*$/.test(value('BYDAY')!)
+    )
+      return { problem: `must name plain weekdays in BYDAY with FREQ=${freq}` };
+  }
+  try {
+    ICAL.Recur.fromString(rrule);
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
   return { rrule };
 }
 
@@ -164,11 +186,28 @@ function* recurrenceHandOffs(rotation: Rotation, to: number): Generator<HandOffA
   }
 }
 
-/** Whether the rotation hands off more than once in its first two years: a rotation that rarely moves is a mistake. */
-export function repeats(rotation: Rotation): boolean {
-  const first = DateTime.fromISO(rotation.startsOn, { zone: rotation.timeZone }).toMillis();
-  const twoYears = DateTime.fromMillis(first).plus({ years: 2 }).toMillis();
-  return handOffs(rotation, first - 1, twoYears).filter((h) => h.at <= twoYears).length > 1;
+/** The most hand-offs a rotation makes in a day, on average over its first 90 days. */
+export const MAX_HAND_OFFS_A_DAY = 4;
+
+/**
+ * Why the rotation's pace is wrong for people, or undefined: it must hand off more than once in its first two
+ * years, and at most MAX_HAND_OFFS_A_DAY times a day (a recurrence can name every minute).
+ */
+export function paceProblem(rotation: Rotation): string | undefined {
+  const first = DateTime.fromISO(rotation.startsOn, { zone: rotation.timeZone });
+  const twoYears = first.plus({ years: 2 }).toMillis();
+  const quarter = first.plus({ days: 90 }).toMillis();
+  let all: HandOffAt[];
+  try {
+    all = handOffs(rotation, first.toMillis() - 1, twoYears);
+  } catch (error) {
+    if (error instanceof RotationTooLong) return `must hand off at most ${MAX_HAND_OFFS_A_DAY} times a day`;
+    throw error;
+  }
+  if (all.filter((h) => h.at <= twoYears).length < 2) return 'must hand off more than once in two years';
+  if (all.filter((h) => h.at < quarter).length > 90 * MAX_HAND_OFFS_A_DAY)
+    return `must hand off at most ${MAX_HAND_OFFS_A_DAY} times a day`;
+  return undefined;
 }
 
 export interface RotationShift {

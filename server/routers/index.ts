@@ -3,6 +3,7 @@ import { operations } from '../transport/trpc';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { incidentsRouter } from './incidents';
+import { oncallRouter } from './oncall';
 import { silencesRouter } from './silences';
 import { teamsRouter } from './teams';
 import { viewsRouter } from './views';
@@ -15,6 +16,7 @@ export const appRouter = operations({
   incidents: incidentsRouter,
   views: viewsRouter,
   silences: silencesRouter,
+  oncall: oncallRouter,
   workers: workersRouter,
   webhooks: webhooksRouter,
   teams: teamsRouter,

@@ -14,7 +14,15 @@ export interface AuditEntry {
   actor: string;
   action: string;
   targetType:
-    'user' | 'service_account' | 'group' | 'api_token' | 'webhook' | 'silence' | 'team' | 'ownership_rules';
+    | 'user'
+    | 'service_account'
+    | 'group'
+    | 'api_token'
+    | 'webhook'
+    | 'silence'
+    | 'team'
+    | 'ownership_rules'
+    | 'oncall_schedule';
   targetId: number | null;
   /** Snapshots without secrets: never a password or token. */
   before?: unknown;

@@ -7,7 +7,7 @@ import {
   handOffs,
   layShifts,
   normalizeRrule,
-  repeats,
+  paceProblem,
   rotationShifts,
   type Rotation,
 } from '../../../domain/oncall-rotation';
@@ -132,10 +132,10 @@ describe('weekly and RRULE hand-offs', () => {
       '2026-11-05T08:00:00-05:00',
     ]);
     expect((shifts[1].end - shifts[1].start) / HOUR).toBe(4 * 24 + 1);
-    expect(repeats(rotation)).toBe(true);
+    expect(paceProblem(rotation)).toBeUndefined();
   });
 
-  it('refuses recurrences a rotation cannot use, and one that hands off once in two years is found out', () => {
+  it('refuses recurrences a rotation cannot use, and a pace wrong for people', () => {
     expect(normalizeRrule('rrule:freq=weekly;byday=mo')).toEqual({ rrule: 'FREQ=WEEKLY;BYDAY=MO' });
     for (const bad of [
       '',
@@ -143,6 +143,11 @@ describe('weekly and RRULE hand-offs', () => {
       'FREQ=DAILY;COUNT=3',
       'FREQ=DAILY;UNTIL=20270101T000000Z',
       'FREQ=DAILY;FREQ=DAILY',
+      // ical.js would look for these forever.
+      'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+      'FREQ=WEEKLY;BYDAY=1MO',
+      'FREQ=DAILY;INTERVAL=0',
+      'FREQ=DAILY;BYHOUR=99',
       'X',
       'FREQ=DAILY;BYDAY=MO\nDTSTART:1',
     ]) {
@@ -156,7 +161,11 @@ describe('weekly and RRULE hand-offs', () => {
       rrule: 'FREQ=YEARLY;INTERVAL=3',
       startsOn: '2026-01-01',
     };
-    expect(repeats(never)).toBe(false);
+    expect(paceProblem(never)).toBe('must hand off more than once in two years');
+    expect(paceProblem({ ...never, rrule: 'FREQ=DAILY;BYHOUR=0,6,12,18;BYMINUTE=0,30' })).toBe(
+      'must hand off at most 4 times a day',
+    );
+    expect(paceProblem({ ...never, rrule: 'FREQ=DAILY;BYHOUR=0,6,12,18' })).toBeUndefined();
   });
 
   it('knows the IANA zones, by their canonical names', () => {

@@ -298,6 +298,9 @@ export class TestApi {
       teams: await rows('select * from teams order by group_id'),
       ownershipRules: await rows('select * from ownership_rules order by position'),
       ownershipRevision: await rows('select * from ownership_revision'),
+      oncallSchedules: await rows('select * from oncall_schedules order by id'),
+      oncallMembers: await rows('select * from oncall_rotation_members order by schedule_id, position'),
+      oncallOverrides: await rows('select * from oncall_overrides order by id'),
     };
   }
 

@@ -201,6 +201,32 @@ async function createUser(api: Api, password = newPassword()) {
   return { ...user, password };
 }
 
+/** A daily rotation of one new person, handing off at 09:00 in Berlin since 2026-01-01. */
+const oncallBody = (name: string, userId: number) => ({
+  name,
+  timeZone: 'Europe/Berlin',
+  handOff: 'DAILY' as const,
+  handOffTime: '09:00',
+  startsOn: '2026-01-01',
+  members: [userId],
+});
+
+async function createOncallSchedule(api: Api) {
+  const person = await createUser(api);
+  return ok(await api.POST('/oncall/schedules', { body: oncallBody(unique('On call'), person.id) }));
+}
+
+async function addOncallOverride(api: Api) {
+  const schedule = await createOncallSchedule(api);
+  const body = {
+    userId: schedule.members[0].userId,
+    startsAt: '2099-01-01T09:00',
+    endsAt: '2099-01-02T09:00',
+  };
+  const override = ok(await api.POST('/oncall/schedules/{id}/overrides', { ...path(schedule.id), body }));
+  return { schedule, override };
+}
+
 /** The console as the relying party this server derives: what a browser on it would write. */
 function consoleCeremony(): Ceremony {
   const { origin, rpID } = relyingParty();
@@ -1255,6 +1281,99 @@ const CALLS: { [OperationId in keyof operations]: Call } = {
     const instance = ok(await api.GET('/process-instances/{id}', path(request.processInstanceId)));
     expect(instance).toMatchObject({ id: request.processInstanceId, status: 'RUNNING' });
     notFound(await api.GET('/process-instances/{id}', path(UNKNOWN_ID)));
+  },
+
+  // --- On-call
+
+  async listOncallSchedules({ api }) {
+    const schedule = await createOncallSchedule(api);
+    const page = ok(await api.GET('/oncall/schedules', { params: { query: { size: 100 } } }));
+    expect(page.content.map((s) => s.id)).toContain(schedule.id);
+  },
+
+  async createOncallSchedule({ api }) {
+    const schedule = await createOncallSchedule(api);
+    expect(schedule).toMatchObject({ timeZone: 'Europe/Berlin', handOff: 'DAILY', handOffTime: '09:00' });
+    problem(
+      await api.POST('/oncall/schedules', { body: oncallBody(schedule.name, schedule.members[0].userId) }),
+      409,
+      'CONFLICT',
+    );
+  },
+
+  async getOncallSchedule({ api }) {
+    const schedule = await createOncallSchedule(api);
+    expect(ok(await api.GET('/oncall/schedules/{id}', path(schedule.id)))).toEqual(schedule);
+    notFound(await api.GET('/oncall/schedules/{id}', path(UNKNOWN_ID)));
+  },
+
+  async updateOncallSchedule({ api }) {
+    const schedule = await createOncallSchedule(api);
+    const body = {
+      ...oncallBody(schedule.name, schedule.members[0].userId),
+      handOff: 'WEEKLY' as const,
+      handOffWeekday: 'MONDAY' as const,
+    };
+    expect(ok(await api.PUT('/oncall/schedules/{id}', { ...path(schedule.id), body }))).toMatchObject({
+      handOffWeekday: 'MONDAY',
+    });
+    notFound(await api.PUT('/oncall/schedules/{id}', { ...path(UNKNOWN_ID), body }));
+  },
+
+  async deleteOncallSchedule({ api }) {
+    const schedule = await createOncallSchedule(api);
+    ok(await api.DELETE('/oncall/schedules/{id}', path(schedule.id)), 204);
+    notFound(await api.DELETE('/oncall/schedules/{id}', path(schedule.id)));
+  },
+
+  async getOncallNow({ api }) {
+    const schedule = await createOncallSchedule(api);
+    const { now, next } = ok(await api.GET('/oncall/schedules/{id}/on-call', path(schedule.id)));
+    expect(now).toMatchObject({ userId: schedule.members[0].userId, overrideId: null });
+    expect(next?.start).toBe(now?.end);
+    notFound(await api.GET('/oncall/schedules/{id}/on-call', path(UNKNOWN_ID)));
+  },
+
+  async listOncallShifts({ api }) {
+    const schedule = await createOncallSchedule(api);
+    const query = { from: '2026-03-28T10:00', to: '2026-03-30T10:00' };
+    const shifts = ok(
+      await api.GET('/oncall/schedules/{id}/shifts', { params: { path: { id: schedule.id }, query } }),
+    );
+    expect(shifts.map((s) => s.start)).toEqual([
+      '2026-03-28T09:00:00+01:00',
+      '2026-03-29T09:00:00+02:00',
+      '2026-03-30T09:00:00+02:00',
+    ]);
+  },
+
+  async exportOncallCalendar({ api }) {
+    const schedule = await createOncallSchedule(api);
+    const query = { from: '2026-03-28T10:00', to: '2026-03-30T10:00' };
+    const answer = await api.GET('/oncall/schedules/{id}/calendar', {
+      params: { path: { id: schedule.id }, query },
+      parseAs: 'text',
+    });
+    expect(answer.response.status).toBe(200);
+    expect(answer.response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(answer.data!.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+  },
+
+  async listOncallOverrides({ api }) {
+    const { schedule, override } = await addOncallOverride(api);
+    expect(ok(await api.GET('/oncall/schedules/{id}/overrides', path(schedule.id)))).toEqual([override]);
+  },
+
+  async addOncallOverride({ api }) {
+    const { schedule, override } = await addOncallOverride(api);
+    expect(override).toMatchObject({ scheduleId: schedule.id, startsAt: '2099-01-01T09:00:00+01:00' });
+  },
+
+  async deleteOncallOverride({ api }) {
+    const { schedule, override } = await addOncallOverride(api);
+    const both = { params: { path: { id: schedule.id, overrideId: override.id } } };
+    ok(await api.DELETE('/oncall/schedules/{id}/overrides/{overrideId}', both), 204);
+    notFound(await api.DELETE('/oncall/schedules/{id}/overrides/{overrideId}', both));
   },
 
   // --- Webhooks

@@ -11782,7 +11782,7 @@ export interface operations {
                     "application/json": components["schemas"]["OncallSchedulePage"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11791,7 +11791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11800,17 +11800,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11909,7 +11900,7 @@ export interface operations {
                     "application/json": components["schemas"]["OncallSchedule"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11918,7 +11909,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11927,7 +11918,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12017,7 +12008,7 @@ export interface operations {
                     "application/json": components["schemas"]["OncallSchedule"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12026,7 +12017,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12035,7 +12026,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12044,7 +12035,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12146,7 +12137,7 @@ export interface operations {
                     "application/json": components["schemas"]["OncallSchedule"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12155,7 +12146,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12164,7 +12155,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12173,7 +12164,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12261,7 +12252,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12270,7 +12261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12279,7 +12270,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12288,7 +12279,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12351,7 +12342,7 @@ export interface operations {
                     "application/json": components["schemas"]["OncallNow"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12360,7 +12351,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12369,7 +12360,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12378,7 +12369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12444,7 +12435,7 @@ export interface operations {
                     "application/json": components["schemas"]["OncallShiftList"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12453,7 +12444,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12462,7 +12453,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12471,7 +12462,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12537,7 +12528,7 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12546,7 +12537,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12555,7 +12546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12564,7 +12555,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12629,7 +12620,7 @@ export interface operations {
                     "application/json": components["schemas"]["OncallOverrideList"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12638,7 +12629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12647,7 +12638,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12656,7 +12647,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12739,7 +12730,7 @@ export interface operations {
                     "application/json": components["schemas"]["OncallOverride"];
                 };
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12748,7 +12739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12757,7 +12748,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12846,7 +12837,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input data */
+            /** @description The input is not valid; `errors` names each field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12855,7 +12846,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No valid bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12864,7 +12855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A permission or the API token's scope does not allow this; PASSWORD_CHANGE_REQUIRED until a reset password is changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12873,7 +12864,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not found */
+            /** @description No such record */
             404: {
                 headers: {
                     [name: string]: unknown;

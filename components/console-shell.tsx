@@ -12,6 +12,7 @@ const NAV = [
   { href: '/', label: 'Dashboard' },
   { href: '/incidents', label: 'Incidents' },
   { href: '/silences', label: 'Silences' },
+  { href: '/oncall', label: 'On call' },
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/service-accounts', label: 'Service accounts' },
   { href: '/admin/groups', label: 'Groups' },

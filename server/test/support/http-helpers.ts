@@ -15,6 +15,7 @@ import { appOperations } from '../../routers';
 import { ApiRouter } from '../../transport/api-router';
 import { restInput, restRoutes, type RestRoute } from '../../transport/rest-routes';
 import { createSilence } from '../../services/incidents/silences';
+import { createSchedule } from '../../services/oncall/schedules';
 import { formatLocalDateTime } from '../../time';
 import {
   accessTokenFor,
@@ -395,6 +396,8 @@ export interface Target {
   silenceId: number;
   /** A team (a group of its own marked as one) that no ownership rule names. */
   teamId: number;
+  /** An on-call schedule whose rotation is the plain user. */
+  scheduleId: number;
 }
 
 export async function createTarget(t: TestApi): Promise<Target> {
@@ -410,7 +413,13 @@ export async function createTarget(t: TestApi): Promise<Target> {
     { name: 'Target', nodeId: 'Target_Task', endsAt: formatLocalDateTime(new Date(Date.now() + 3_600_000)) },
     { userId: user.id, username: user.username, permissions: new Set(), scope: 'FULL' },
   );
+  const schedule = await createSchedule(
+    t.database.db,
+    { ...oncallScheduleBody(user.id), name: unique('Target rotation') },
+    { userId: user.id, username: user.username, permissions: new Set(), scope: 'FULL' },
+  );
   return {
+    scheduleId: schedule.id,
     userId: user.id,
     groupId: group.id,
     tokenId,
@@ -420,6 +429,16 @@ export async function createTarget(t: TestApi): Promise<Target> {
     teamId: teamGroup.id,
   };
 }
+
+/** A daily rotation of one person handing off at 09:00 in Berlin (its name to be given). */
+const oncallScheduleBody = (userId: number) => ({
+  name: '',
+  timeZone: 'Europe/Berlin',
+  handOff: 'DAILY' as const,
+  handOffTime: '09:00',
+  startsOn: '2026-01-01',
+  members: [userId],
+});
 
 /** One REST operation of the administration API, with a valid request for a target. */
 export interface Operation {
@@ -710,6 +729,36 @@ export const OPERATIONS: Operation[] = [
     name: 'endSilence',
     method: 'POST',
     path: (t, id) => `/silences/${id ?? t.silenceId}/end`,
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'createOncallSchedule',
+    method: 'POST',
+    path: () => '/oncall/schedules',
+    body: (t) => ({ ...oncallScheduleBody(t.userId), name: unique('Rotation') }),
+    success: 200,
+  },
+  {
+    name: 'updateOncallSchedule',
+    method: 'PUT',
+    path: (t, id) => `/oncall/schedules/${id ?? t.scheduleId}`,
+    body: (t) => ({ ...oncallScheduleBody(t.userId), name: unique('Renamed rotation') }),
+    success: 200,
+    idParam: 'id',
+  },
+  {
+    name: 'deleteOncallSchedule',
+    method: 'DELETE',
+    path: (t, id) => `/oncall/schedules/${id ?? t.scheduleId}`,
+    success: 204,
+    idParam: 'id',
+  },
+  {
+    name: 'addOncallOverride',
+    method: 'POST',
+    path: (t, id) => `/oncall/schedules/${id ?? t.scheduleId}/overrides`,
+    body: (t) => ({ userId: t.userId, startsAt: '2099-01-01T09:00', endsAt: '2099-01-01T18:00' }),
     success: 200,
     idParam: 'id',
   },

@@ -5,6 +5,7 @@
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../support/helpers';
 import { expectNoContent, useTestApi, type Actor, type Client } from '../support/http-helpers';
 
 const t = useTestApi();
@@ -189,6 +190,30 @@ describe('who is on call', () => {
     expect((await as.get(`/oncall/schedules/${made.id}/overrides`)).body).toEqual([]);
     const week = await shifts(made.id);
     expect(new Set(week.map((s) => s.userId))).toEqual(new Set([people[0].id, people[1].id]));
+  });
+});
+
+describe.runIf(onPostgres)('races on PostgreSQL', () => {
+  it('a user deleted while a schedule naming them is made: refused as unknown, or made and then left', async () => {
+    for (let i = 0; i < 5; i++) {
+      const leaving = await t.actor();
+      const [made, deleted] = await Promise.all([
+        as.post('/oncall/schedules', {
+          name: newName(),
+          timeZone: 'UTC',
+          handOff: 'DAILY',
+          handOffTime: '09:00',
+          startsOn: '2026-01-01',
+          members: [people[0].id, leaving.id],
+        }),
+        as.del(`/admin/users/${leaving.id}`),
+      ]);
+      expect(deleted.status, deleted.text).toBe(204);
+      if (made.status === 400) continue;
+      expect(made.status, made.text).toBe(200);
+      const after = await as.get(`/oncall/schedules/${made.body.id}`);
+      expect(after.body.members.map((m: { userId: number }) => m.userId)).toEqual([people[0].id]);
+    }
   });
 });
 

@@ -76,7 +76,9 @@ for (const { name: width, viewport } of DESKTOP_AND_PHONE) {
       expect(file.suggestedFilename()).toMatch(new RegExp(`^oncall-${schedule.id}-\\d{8}-\\d{6}Z\\.ics$`));
       const text = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
       expect(text).toMatch(/^BEGIN:VCALENDAR/);
-      expect(text).toContain(`SUMMARY:On call: ${ben.username} (${name})\\, override`);
+      // Long lines are folded at 75 octets (RFC 5545 §3.1): unfolded before looking.
+      const unfolded = text.replace(/\r\n[ \t]/g, '');
+      expect(unfolded).toContain(`SUMMARY:On call: ${ben.username} (${name})\\, override`);
     });
   });
 }

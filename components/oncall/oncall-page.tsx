@@ -1,7 +1,7 @@
 'use client';
 // /oncall (docs/contract.md §6, "On-call schedules"): each schedule with who is on call now and next, the
 // shifts of the coming week in the schedule's own time zone, and its shifts as an iCalendar download.
-import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/components/admin/page-header';
 import { DownloadButton } from '@/components/downloads/download-button';
@@ -91,10 +91,10 @@ function ScheduleCard({ schedule }: { schedule: ScheduleView }) {
         ) : !onCall.data ? (
           <Text c="dimmed">Loading…</Text>
         ) : (
-          <Group gap="md" align="stretch" grow wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Who label="On call now" shift={onCall.data.now} timeZone={schedule.timeZone} />
             <Who label="Next" shift={onCall.data.next} timeZone={schedule.timeZone} />
-          </Group>
+          </SimpleGrid>
         )}
         {shifts.error ? (
           <ProblemAlert error={shifts.error} onRetry={() => void shifts.refetch()} />
@@ -108,7 +108,7 @@ function ScheduleCard({ schedule }: { schedule: ScheduleView }) {
 
 function Who({ label, shift, timeZone }: { label: string; shift: ShiftView | null; timeZone: string }) {
   return (
-    <Paper bg="var(--mantine-color-default-hover)" p="sm" style={{ minWidth: 200 }}>
+    <Paper bg="var(--mantine-color-default-hover)" p="sm">
       <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
@@ -143,7 +143,7 @@ function ShiftTable({ shifts, schedule }: { shifts: ShiftView[]; schedule: Sched
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={340}>
+    <Table.ScrollContainer minWidth={300}>
       <Table striped verticalSpacing={4} fz="sm">
         <Table.Caption>Shifts of the coming week ({schedule.timeZone})</Table.Caption>
         <Table.Thead>

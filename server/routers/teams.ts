@@ -24,8 +24,7 @@ const admin = permissionOperation('ACCESS_BPM_ADMIN').meta({
   conflict: 'A group code taken, a group already a team, or a team that ownership rules name',
 });
 const rulesAdmin = permissionOperation('ACCESS_BPM_ADMIN');
-const tags = ['Groups'];
-const rulesTags = ['Incidents'];
+const tags = ['Teams'];
 
 export const teamsRouter = operations({
   listMine: signedInOperation
@@ -162,7 +161,7 @@ export const teamsRouter = operations({
         method: 'GET',
         path: '/admin/ownership-rules',
         operationId: 'listOwnershipRules',
-        tags: rulesTags,
+        tags,
         summary: 'The ownership rules in force',
         description: 'Lists the ownership rules in their order, with the revision of the set.',
       },
@@ -177,7 +176,7 @@ export const teamsRouter = operations({
         method: 'PUT',
         path: '/admin/ownership-rules',
         operationId: 'replaceOwnershipRules',
-        tags: rulesTags,
+        tags,
         summary: 'Replace the ownership rules whole',
         description:
           'Replaces every rule at once and decides again the owner of every unresolved incident, with a timeline entry where it changes, in the same transaction.',
@@ -193,7 +192,7 @@ export const teamsRouter = operations({
         method: 'GET',
         path: '/admin/ownership-rules/owners',
         operationId: 'exportOwnershipRules',
-        tags: rulesTags,
+        tags,
         summary: 'The ownership rules as an OWNERS text',
         description: 'Answers the rules in force as an OWNERS text, one rule a line, in their order.',
       },
@@ -208,7 +207,7 @@ export const teamsRouter = operations({
         method: 'PUT',
         path: '/admin/ownership-rules/owners',
         operationId: 'importOwnershipRules',
-        tags: rulesTags,
+        tags,
         summary: 'Replace the ownership rules from an OWNERS text',
         description:
           'Reads an OWNERS text and replaces the rules with it as PUT /admin/ownership-rules does; a bad line is a 400 naming every bad line.',

@@ -19,6 +19,11 @@ export const TAGS: { name: string; description: string }[] = [
       'Principals for engines and workers: no password and no sign-in; groups, permissions and scoped API tokens of their own.',
   },
   { name: 'Groups', description: 'Groups of users and the permissions their members get.' },
+  {
+    name: 'Teams',
+    description:
+      'Groups marked as teams, and the ownership rules that decide which team owns each incident (also as an OWNERS text).',
+  },
   { name: 'Permissions', description: 'The catalogue of permission codes.' },
   {
     name: 'API tokens',

@@ -92,13 +92,16 @@ function view(r: Row) {
     // The benchmark makes no silence, and while none is unended the service reads none (it remembers that
     // for a second: services/incidents/silence-presence.ts), so neither side reads one per request.
     silencedBy: null,
+    processDefinition: r.process_definition,
+    // The benchmark writes no ownership rule, so no incident has an owner and neither side reads a team.
+    owner: null,
   };
 }
 
 const COLUMNS = `id, process_instance_id, node_id, status, severity, source, message, technical_details,
   external_reference_id, occurrence_count, last_occurred_at, created_at, updated_at, acknowledged_at,
   acknowledged_by, resolved_at, resolved_by, resolution_note, resolution_action, assignee, snoozed_at,
-  snoozed_by, snoozed_until, snoozed_until_occurrence,
+  snoozed_by, snoozed_until, snoozed_until_occurrence, process_definition,
   (select w.status from worker_requests w where w.id = incidents.worker_request_id) as worker_request_status`;
 
 const SUMMARY = `

@@ -1,5 +1,5 @@
 // Teams and the ownership rules that give incidents their owner (docs/contract.md §13). Guarded by the
-// administrators' permission for now: grants scoped to a team are the next step (issue 51, item 2).
+// administrators' permission for now: grants scoped to a team come next (docs/contract.md §13).
 import { z } from 'zod';
 import { UserResponse } from '../schemas/admin';
 import { IdInput, noContent } from '../schemas/common';
